@@ -1,0 +1,140 @@
+"""How a card is written: a class with ``targetings`` and ``resolve``.
+
+A card effect lists every *structural* targeting (the card's own conditions: the right
+pieces, empty squares, paths) and applies one targeting to a private copy of the state.
+The referee in :mod:`donjon.games.unfairchess.rules` does the rest for every card alike:
+hand and turn checks, Silence, the trap/wake-up/bookkeeping steps of D9, king safety (D6),
+Truce, "an add-to-move card must leave a normal move", and drawing the replacement.
+
+A targeting is a dict with ``squares`` (square names, in the order the player picks them)
+and, for a few cards, ``promotion`` (``"q"``...), ``promotions`` (one per pawn) or
+``order`` (card ids). Example, a whole card::
+
+    @register
+    class Poison(Card):
+        id = "poison"
+
+        def targetings(self, st):
+            for sq in st.pieces(st.us):
+                if not st.has(sq, "poison"):
+                    yield t(sq)
+
+        def resolve(self, st, tg):
+            st.add_status(squares(tg)[0], "poison")
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import chess
+
+from donjon.games.unfairchess.state import State, sq_name
+
+Targeting = dict[str, Any]
+
+PROMOTIONS = ("q", "r", "b", "n")
+
+
+class Card:
+    """Base class of a card effect. Subclasses set ``id`` and implement the two methods."""
+
+    id: str = ""
+    fields: tuple[str, ...] = ()
+    """Extra action fields this card takes besides ``squares``."""
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        """Every targeting that meets the card's own conditions in ``st`` (side to act)."""
+        raise NotImplementedError
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        """Apply ``tg`` to ``st`` (a private copy); the actor is ``st.us``."""
+        raise NotImplementedError
+
+
+CARD_EFFECTS: dict[str, Card] = {}
+
+
+def register(cls: type[Card]) -> type[Card]:
+    """Class decorator: add one instance of the card to :data:`CARD_EFFECTS`."""
+    CARD_EFFECTS[cls.id] = cls()
+    return cls
+
+
+def t(*sqs: int, **extra: Any) -> Targeting:
+    """A targeting from square numbers: ``t(chess.E4)`` → ``{"squares": ["e4"]}``."""
+    d: Targeting = {"squares": [sq_name(s) for s in sqs]}
+    d.update(extra)
+    return d
+
+
+def squares(tg: Targeting) -> list[int]:
+    """The targeting's squares as numbers."""
+    return [chess.parse_square(s) for s in tg["squares"]]
+
+
+def forward(color: chess.Color) -> int:
+    """+8 for White, -8 for Black: one rank forward for ``color``'s pawns."""
+    return 8 if color else -8
+
+
+def rank_of(color: chess.Color, sq: int) -> int:
+    """The rank of ``sq`` counted from ``color``'s side, 1 to 8 (D1)."""
+    r = chess.square_rank(sq)
+    return r + 1 if color else 8 - r
+
+
+def in_half(color: chess.Color, sq: int) -> bool:
+    """Is ``sq`` in ``color``'s half (ranks 1–4 for White, 5–8 for Black)?"""
+    return rank_of(color, sq) <= 4
+
+
+def last_rank(sq: int) -> bool:
+    return chess.square_rank(sq) in (0, 7)
+
+
+def promotion_options(sq: int, piece_type: int) -> list[str | None]:
+    """``[None]`` unless a pawn lands on a last rank: then the four promotion letters."""
+    if piece_type == chess.PAWN and last_rank(sq):
+        return list(PROMOTIONS)
+    return [None]
+
+
+def with_promotion(tg: Targeting, promo: str | None) -> Targeting:
+    if promo is not None:
+        tg["promotion"] = promo
+    return tg
+
+
+def promo_type(tg: Targeting) -> int | None:
+    p = tg.get("promotion")
+    return None if p is None else chess.PIECE_SYMBOLS.index(p)
+
+
+def ray_squares(frm: int, df: int, dr: int) -> Iterator[int]:
+    """Squares from ``frm`` (excluded) in direction (df, dr) up to the board edge."""
+    f, r = chess.square_file(frm) + df, chess.square_rank(frm) + dr
+    while 0 <= f < 8 and 0 <= r < 8:
+        yield chess.square(f, r)
+        f += df
+        r += dr
+
+
+ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
+DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+KNIGHT_JUMPS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+
+
+def directions(piece_type: int) -> tuple[tuple[int, int], ...]:
+    if piece_type == chess.ROOK:
+        return ORTHOGONAL
+    if piece_type == chess.BISHOP:
+        return DIAGONAL
+    return ORTHOGONAL + DIAGONAL
+
+
+def knight_targets(sq: int) -> Iterator[int]:
+    f, r = chess.square_file(sq), chess.square_rank(sq)
+    for df, dr in KNIGHT_JUMPS:
+        if 0 <= f + df < 8 and 0 <= r + dr < 8:
+            yield chess.square(f + df, r + dr)

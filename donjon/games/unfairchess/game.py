@@ -1,0 +1,193 @@
+"""UnfairChess behind the common game interface (:class:`donjon.games.protocol.Game`).
+
+Actions (``docs/protocol.md``)::
+
+    {"type": "move", "uci": "e7e8q"}
+    {"type": "card", "card": "sommeil", "squares": ["g8"]}
+    {"type": "card", "card": "marche_forcee", "squares": ["a7", "b7"], "promotions": ["q", "q"]}
+
+Seats: 0 plays White, 1 plays Black. An add-to-move card is an action of its own; the same
+seat then acts again with its normal move.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import chess
+
+from donjon.games.protocol import Action, IllegalAction, Outcome, View
+from donjon.games.unfairchess import rules
+from donjon.games.unfairchess.state import STATUSES, State, seat_of, sq_name
+
+class UnfairChess:
+    """The game object: stateless; every method takes and returns states."""
+
+    id = "unfairchess"
+    min_players = 2
+    max_players = 2
+    cooperative = False
+
+    def setup(self, players: int = 2, seed: int = 0, options: dict[str, Any] | None = None) -> State:
+        if players != 2:
+            raise IllegalAction("UnfairChess is played by exactly 2 players")
+        return rules.new_state(seed, options)
+
+    def to_act(self, state: State) -> list[int]:
+        return [] if state.result is not None else [state.seat]
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if state.result is not None or seat != state.seat:
+            return []
+        out: list[Action] = [{"type": "move", "uci": m.uci()} for m in state.moves or ()]
+        if not state.must_move:
+            for card in dict.fromkeys(state.hands[seat]):
+                for tg in rules.card_actions(state, card):
+                    out.append({"type": "card", "card": card, **tg})
+        return out
+
+    def legal_moves(self, state: State) -> list[Action]:
+        """Only the normal moves (cheap; what a random bot samples first)."""
+        return [{"type": "move", "uci": m.uci()} for m in state.moves or ()]
+
+    def apply(self, state: State, seat: int, action: Action) -> State:
+        if not isinstance(action, dict):
+            raise IllegalAction("an action is a JSON object with a 'type'")
+        if state.result is not None:
+            raise IllegalAction("the game is over")
+        if seat not in (0, 1):
+            raise IllegalAction(f"there is no seat {seat!r} in UnfairChess (seats are 0 and 1)")
+        if seat != state.seat:
+            raise IllegalAction("it is not your turn")
+        kind = action.get("type")
+        if kind == "move":
+            extra = set(action) - {"type", "uci"}
+            if extra:
+                raise IllegalAction(f"a move takes only 'uci'; unknown field(s): {', '.join(sorted(map(str, extra)))}")
+            uci = action.get("uci")
+            if not isinstance(uci, str):
+                raise IllegalAction("a move needs 'uci', e.g. {\"type\": \"move\", \"uci\": \"e2e4\"}")
+            try:
+                move = chess.Move.from_uci(uci.strip().lower())
+            except ValueError:
+                raise IllegalAction(f"{uci!r} is not a move in UCI notation like 'e2e4' or 'e7e8q'") from None
+            if move.drop or move == chess.Move.null():
+                raise IllegalAction(f"{uci!r} is not a move in UCI notation like 'e2e4'")
+            return rules.apply_move(state, move)
+        if kind == "card":
+            card = action.get("card")
+            if not isinstance(card, str):
+                raise IllegalAction("a card play needs 'card', a card id such as 'poison'")
+            if state.must_move:
+                raise IllegalAction("you played a card that adds to your move: now make your normal move")
+            return rules.play_card(state, card, action)
+        raise IllegalAction(f"unknown action type {kind!r}; expected 'move' or 'card'")
+
+    def outcome(self, state: State) -> Outcome | None:
+        return state.result  # type: ignore[no-any-return]
+
+    # ------------------------------------------------------------------ views
+
+    def view(self, state: State, seat: int | None) -> View:
+        """The board and public overlay, and for a seat its own hand (with greyed flags)."""
+        b = state.board
+        out: View = {
+            "game": self.id,
+            "seat": seat,
+            "fen": b.fen(),
+            "turn": state.seat,
+            "turn_no": state.turn_no,
+            "to_act": self.to_act(state),
+            "check": state.king_attacked(b.turn),
+            "card_played": state.card_played,
+            "must_move": state.must_move,
+            "exception": state.suspended,
+            "silenced": state.silenced,
+            "can_save": state.can_save,
+            "statuses": public_statuses(state),
+            "walls": {sq_name(sq): e for sq, e in sorted(state.walls.items())},
+            "traps": {sq_name(sq): seat_of(c) for sq, c in sorted(state.traps.items())},
+            "restrictions": [r.to_json() for r in state.restrictions],
+            "frozen": sorted(sq_name(s) for s in state.frozen),
+            "hand_counts": [len(h) for h in state.hands],
+            "deck_counts": [len(d) for d in state.decks],
+            "discard": list(state.discard),
+            "removed": [dict(r) for r in state.removed],
+            "last_moves": [_last_json(r) for r in state.last_turn],
+            "outcome": state.result.to_json() if state.result is not None else None,
+            "events": [_event_for(e, seat) for e in state.events],
+        }
+        if seat in (0, 1):
+            hand = state.hands[seat]
+            mine = seat == state.seat and state.result is None
+            out["hand"] = [
+                {"card": c, "playable": mine and rules.card_playable(state, c)} for c in hand
+            ]
+            out["known_top"] = state.decks[seat][: state.known_top[seat]]
+            out["opponent_known"] = list(state.known_by_opp[1 - seat])
+        return out
+
+    def dump(self, state: State) -> dict[str, Any]:
+        """The whole state, hidden parts included (replays, tests; never sent to a client)."""
+        out = self.view(state, None)
+        out.pop("events")
+        out["hands"] = [list(h) for h in state.hands]
+        out["decks"] = [list(d) for d in state.decks]
+        out["tokens"] = {"walls": out["walls"], "traps": out["traps"]}
+        return out
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """Resample what ``seat`` cannot see: the opponent's hand and both deck orders.
+
+        Cards the seat knows (its own top cards after Foresight, cards it knows the opponent
+        holds after Pickpocket) stay where they are; the multisets never change.
+        """
+        st = state.copy()
+        opp = 1 - seat
+        own_known = st.known_top[seat]
+        own_rest = st.decks[seat][own_known:]
+        rng.shuffle(own_rest)
+        st.decks[seat] = st.decks[seat][:own_known] + own_rest
+        known = list(st.known_by_opp[opp])
+        pool = Counter(st.hands[opp]) + Counter(st.decks[opp])
+        pool.subtract(known)
+        unknown = [c for c, n in pool.items() for _ in range(n)]
+        rng.shuffle(unknown)
+        free = len(st.hands[opp]) - len(known)
+        st.hands[opp] = known + unknown[:free]
+        st.decks[opp] = unknown[free:]
+        st.known_top[opp] = 0
+        return st
+
+
+def public_statuses(state: State) -> dict[str, list[str]]:
+    out = {}
+    for sq, sts in sorted(state.statuses.items()):
+        shown = [s for s in STATUSES if s in sts]
+        if shown:
+            out[sq_name(sq)] = shown
+    return out
+
+
+def _last_json(rec: dict[str, Any] | None) -> dict[str, Any] | None:
+    if rec is None:
+        return None
+    out = {"kind": rec["kind"], "card": rec.get("card")}
+    for k in ("from", "to"):
+        if rec.get(k) is not None:
+            out[k] = sq_name(rec[k])
+    if "uci" in rec:
+        out["uci"] = rec["uci"]
+    return out
+
+
+def _event_for(ev: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """Events are public except the identity of a stolen card (only the two players)."""
+    if ev.get("type") == "steal" and seat is None:
+        return {k: v for k, v in ev.items() if k != "card"}
+    return ev
+
+
+GAME = UnfairChess()

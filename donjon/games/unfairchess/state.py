@@ -1,0 +1,510 @@
+"""The UnfairChess state: a python-chess board plus the public overlay and the cards.
+
+Everything on the board that python-chess does not know lives beside it:
+
+* ``statuses`` — per square, the statuses of the piece standing there (``poison``,
+  ``sleep``, ``shield``, ``dynamite``; and the internal marker ``converted`` for a pawn
+  that changed sides). They travel with the piece.
+* ``walls`` (square → last turn number it stands) and ``traps`` (square → owner colour).
+* ``restrictions`` — timed effects on the opponent's next turn (:class:`Restriction`).
+* ``hands``, ``decks`` (top first), ``discard`` and ``removed`` (per seat, piece letter →
+  count), indexed by seat (0 = White, 1 = Black).
+
+The primitives here (:meth:`State.move_piece`, :meth:`State.destroy`, :meth:`State.explode`,
+...) are what card effects are written with; they keep statuses, castling rights, the
+removed piles and the trap arrivals right. A state is copied before any change: the public
+functions of :mod:`donjon.games.unfairchess.rules` never mutate the state they are given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+import chess
+
+STATUSES = ("poison", "sleep", "shield", "dynamite")
+"""The four public statuses of group 1, in display order."""
+
+WHITE, BLACK = chess.WHITE, chess.BLACK
+
+
+def seat_of(color: chess.Color) -> int:
+    """Seat 0 plays White, seat 1 plays Black."""
+    return 0 if color else 1
+
+
+def color_of(seat: int) -> chess.Color:
+    return seat == 0
+
+
+def sq_name(sq: int) -> str:
+    return chess.SQUARE_NAMES[sq]
+
+
+@dataclass(frozen=True)
+class Restriction:
+    """A timed restriction on the ``victim``'s turn number ``turn``.
+
+    ``kind`` is one of ``blizzard`` (``squares`` is the 3×3 area), ``curfew``, ``truce``,
+    ``quicksand``, ``silence``, ``taunt`` / ``exhaustion`` / ``lock`` (``squares`` holds
+    the one piece's square).
+    """
+
+    kind: str
+    turn: int
+    victim: chess.Color
+    squares: frozenset[int] = frozenset()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "turn": self.turn,
+            "seat": seat_of(self.victim),
+            "squares": sorted(sq_name(s) for s in self.squares),
+        }
+
+
+MOVE_RESTRICTIONS = frozenset({"blizzard", "curfew", "truce", "quicksand", "taunt", "exhaustion", "lock"})
+
+
+class State:
+    """One UnfairChess position with its cards; see the module docstring."""
+
+    __slots__ = (
+        "board",
+        "statuses",
+        "shield_until",
+        "walls",
+        "traps",
+        "restrictions",
+        "hands",
+        "decks",
+        "discard",
+        "removed",
+        "known_top",
+        "known_by_opp",
+        "turn_no",
+        "card_played",
+        "must_move",
+        "suspended",
+        "silenced",
+        "frozen",
+        "last_turn",
+        "seed",
+        "rng_counter",
+        "result",
+        "can_save",
+        "moves",
+        "events",
+        "arrivals",
+        "zeroing",
+        "skip_draw",
+        "removed_now",
+        "plies",
+        "mover",
+    )
+
+    board: chess.Board
+    statuses: dict[int, frozenset[str]]
+    shield_until: dict[int, int]
+    walls: dict[int, int]
+    traps: dict[int, chess.Color]
+    restrictions: tuple[Restriction, ...]
+    hands: list[list[str]]
+    decks: list[list[str]]
+    discard: list[dict[str, Any]]
+    removed: list[dict[str, int]]
+    known_top: list[int]
+    known_by_opp: list[list[str]]
+    turn_no: int
+    card_played: bool
+    must_move: bool
+    suspended: bool
+    silenced: bool
+    frozen: frozenset[int]
+    last_turn: list[dict[str, Any] | None]
+    seed: int
+    rng_counter: int
+    result: Any
+    can_save: bool
+    moves: list[chess.Move] | None
+    events: list[dict[str, Any]]
+    arrivals: list[int]
+    zeroing: bool
+    skip_draw: bool
+    removed_now: list[int]
+    plies: int
+    mover: int | None
+
+    def copy(self) -> State:
+        """An independent copy (the board without its move stack)."""
+        new = State.__new__(State)
+        new.board = self.board.copy(stack=False)
+        new.statuses = dict(self.statuses)
+        new.shield_until = dict(self.shield_until)
+        new.walls = dict(self.walls)
+        new.traps = dict(self.traps)
+        new.restrictions = self.restrictions
+        new.hands = [list(h) for h in self.hands]
+        new.decks = [list(d) for d in self.decks]
+        new.discard = list(self.discard)
+        new.removed = [dict(r) for r in self.removed]
+        new.known_top = list(self.known_top)
+        new.known_by_opp = [list(k) for k in self.known_by_opp]
+        new.turn_no = self.turn_no
+        new.card_played = self.card_played
+        new.must_move = self.must_move
+        new.suspended = self.suspended
+        new.silenced = self.silenced
+        new.frozen = self.frozen
+        new.last_turn = list(self.last_turn)
+        new.seed = self.seed
+        new.rng_counter = self.rng_counter
+        new.result = self.result
+        new.can_save = self.can_save
+        new.moves = self.moves
+        new.events = []
+        new.arrivals = []
+        new.zeroing = False
+        new.skip_draw = False
+        new.removed_now = [0, 0]
+        new.plies = self.plies
+        new.mover = None
+        return new
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def us(self) -> chess.Color:
+        """The colour whose turn it is."""
+        return self.board.turn
+
+    @property
+    def seat(self) -> int:
+        return seat_of(self.board.turn)
+
+    def status(self, sq: int) -> frozenset[str]:
+        return self.statuses.get(sq, frozenset())
+
+    def has(self, sq: int, name: str) -> bool:
+        st = self.statuses.get(sq)
+        return st is not None and name in st
+
+    def pieces(self, color: chess.Color, types: tuple[int, ...] = (1, 2, 3, 4, 5), ) -> Iterator[int]:
+        """Squares of ``color``'s pieces of the given types (kings excluded by default)."""
+        b = self.board
+        mask = 0
+        for t in types:
+            mask |= b.pieces_mask(t, color)
+        return chess.scan_forward(mask)
+
+    def walls_mask(self) -> int:
+        m = 0
+        for sq in self.walls:
+            m |= chess.BB_SQUARES[sq]
+        return m
+
+    def is_empty(self, sq: int) -> bool:
+        """No piece, no wall and no trap (D7.4)."""
+        return self.board.piece_at(sq) is None and sq not in self.walls and sq not in self.traps
+
+    def attacked_by(self, color: chess.Color, sq: int) -> bool:
+        """Attack with standard geometry, walls blocking lines (D5)."""
+        b = self.board
+        if self.walls:
+            return bool(b.attackers_mask(color, sq, b.occupied | self.walls_mask()))
+        return b.is_attacked_by(color, sq)
+
+    def attackers(self, color: chess.Color, sq: int) -> int:
+        b = self.board
+        if self.walls:
+            return b.attackers_mask(color, sq, b.occupied | self.walls_mask())
+        return b.attackers_mask(color, sq)
+
+    def king_attacked(self, color: chess.Color) -> bool:
+        k = self.board.king(color)
+        return k is not None and self.attacked_by(not color, k)
+
+    def restriction(self, kind: str) -> Restriction | None:
+        """The restriction of ``kind`` that binds the side to act this turn, if any."""
+        for r in self.restrictions:
+            if r.kind == kind and r.turn == self.turn_no and r.victim == self.board.turn:
+                return r
+        return None
+
+    def shielded_against(self, sq: int, actor: chess.Color) -> bool:
+        """True if the piece on ``sq`` is shielded against ``actor``'s actions (D7.2)."""
+        if self.suspended and actor == self.board.turn:
+            return False
+        p = self.board.piece_at(sq)
+        return p is not None and p.color != actor and self.has(sq, "shield")
+
+    def targetable(self, sq: int, actor: chess.Color | None = None) -> bool:
+        """An enemy non-king piece that ``actor`` may target with a card (not shielded)."""
+        actor = self.board.turn if actor is None else actor
+        p = self.board.piece_at(sq)
+        return p is not None and p.color != actor and p.piece_type != chess.KING and not self.shielded_against(sq, actor)
+
+    def asleep(self, sq: int) -> bool:
+        return self.has(sq, "sleep")
+
+    def can_move(self, sq: int) -> bool:
+        """May the piece on ``sq`` change square during this turn (sleep, freezes, curfew)?
+
+        Sleep holds for either side's cards; the freezes bind only the side to act and
+        all of them are lifted while the no-legal-move exception is in force.
+        """
+        if self.suspended:
+            return True
+        if self.asleep(sq):
+            return False
+        p = self.board.piece_at(sq)
+        if p is not None and p.color == self.board.turn:
+            if sq in self.frozen:
+                return False
+            if p.piece_type == chess.KING and self.restriction("curfew") is not None:
+                return False
+        return True
+
+    def may_relocate(self, sq: int) -> bool:
+        """May a card move the piece on ``sq`` (sleep stops it; freezes stop their side)."""
+        if self.asleep(sq) and not self.suspended:
+            return False
+        return self.can_move(sq)
+
+    def quicksand_ok(self, sq: int, dest: int) -> bool:
+        """Quicksand: the side's bishops, rooks and queens travel at most 2 squares."""
+        if self.suspended or self.restriction("quicksand") is None:
+            return True
+        p = self.board.piece_at(sq)
+        if p is None or p.piece_type not in (chess.BISHOP, chess.ROOK, chess.QUEEN):
+            return True
+        return chess.square_distance(sq, dest) <= 2
+
+    def rng_draw(self) -> int:
+        """A fresh pseudo-random 64-bit number from the state's seeded stream."""
+        import hashlib
+
+        self.rng_counter += 1
+        h = hashlib.blake2b(f"{self.seed}:{self.rng_counter}".encode(), digest_size=8).digest()
+        return int.from_bytes(h, "big")
+
+    def event(self, kind: str, **data: Any) -> None:
+        self.events.append({"type": kind, **data})
+
+    # --------------------------------------------------------------- primitives
+
+    def _lose_castling(self, sq: int, piece: chess.Piece) -> None:
+        b = self.board
+        if piece.piece_type == chess.ROOK:
+            b.castling_rights &= ~chess.BB_SQUARES[sq]
+        elif piece.piece_type == chess.KING:
+            b.castling_rights &= ~(chess.BB_RANK_1 if piece.color else chess.BB_RANK_8)
+
+    def move_piece(self, frm: int, to: int) -> None:
+        """Relocate the piece on ``frm`` to the empty square ``to`` with its statuses.
+
+        A king or rook moved by a card loses its castling rights (D8); the arrival is
+        noted for traps (D9 step 3).
+        """
+        b = self.board
+        piece = b.piece_at(frm)
+        assert piece is not None and b.piece_at(to) is None, (frm, to)
+        promoted = bool(b.promoted & chess.BB_SQUARES[frm])
+        b._remove_piece_at(frm)
+        b._set_piece_at(to, piece.piece_type, piece.color, promoted)
+        self._lose_castling(frm, piece)
+        st = self.statuses.pop(frm, None)
+        if st is not None:
+            self.statuses[to] = st
+        sh = self.shield_until.pop(frm, None)
+        if sh is not None:
+            self.shield_until[to] = sh
+        self.arrivals.append(to)
+        if piece.piece_type == chess.PAWN:
+            self.zeroing = True
+
+    def swap(self, a: int, b_: int) -> None:
+        """Exchange the pieces (and statuses) on two occupied squares."""
+        b = self.board
+        pa, pb = b.piece_at(a), b.piece_at(b_)
+        assert pa is not None and pb is not None
+        proma = bool(b.promoted & chess.BB_SQUARES[a])
+        promb = bool(b.promoted & chess.BB_SQUARES[b_])
+        b._remove_piece_at(a)
+        b._remove_piece_at(b_)
+        b._set_piece_at(b_, pa.piece_type, pa.color, proma)
+        b._set_piece_at(a, pb.piece_type, pb.color, promb)
+        self._lose_castling(a, pa)
+        self._lose_castling(b_, pb)
+        for table in (self.statuses, self.shield_until):
+            va, vb = table.pop(a, None), table.pop(b_, None)
+            if va is not None:
+                table[b_] = va  # type: ignore[assignment]
+            if vb is not None:
+                table[a] = vb  # type: ignore[assignment]
+        self.arrivals.extend((a, b_))
+        if chess.PAWN in (pa.piece_type, pb.piece_type):
+            self.zeroing = True
+
+    def set_piece(self, sq: int, piece_type: int, color: chess.Color | None = None) -> None:
+        """Transform (or convert, with ``color``) the piece on ``sq`` in place.
+
+        A transformation keeps the statuses (group 6); a change of sides drops them.
+        """
+        b = self.board
+        old = b.piece_at(sq)
+        assert old is not None and old.piece_type != chess.KING
+        new_color = old.color if color is None else color
+        b._remove_piece_at(sq)
+        b._set_piece_at(sq, piece_type, new_color)
+        self._lose_castling(sq, old)
+        if new_color != old.color:
+            self.statuses[sq] = frozenset({"converted"})
+            self.shield_until.pop(sq, None)
+            self.removed_now[seat_of(old.color)] += 1
+        self.zeroing = True
+
+    def place(self, sq: int, piece_type: int, color: chess.Color) -> None:
+        """Put a new piece on the empty square ``sq`` (Renfort)."""
+        assert self.board.piece_at(sq) is None
+        self.board._set_piece_at(sq, piece_type, color)
+        self.arrivals.append(sq)
+        self.zeroing = True
+
+    def _remove(self, sq: int) -> chess.Piece:
+        b = self.board
+        piece = b.piece_at(sq)
+        assert piece is not None and piece.piece_type != chess.KING
+        st = self.statuses.pop(sq, frozenset())
+        self.shield_until.pop(sq, None)
+        b._remove_piece_at(sq)
+        self._lose_castling(sq, piece)
+        if not (piece.piece_type == chess.PAWN and "converted" in st):
+            pile = self.removed[seat_of(piece.color)]
+            letter = chess.piece_symbol(piece.piece_type)
+            pile[letter] = pile.get(letter, 0) + 1
+        self.removed_now[seat_of(piece.color)] += 1
+        self.zeroing = True
+        return piece
+
+    def destroy(self, sq: int, actor: chess.Color, cause: str) -> bool:
+        """Destroy the non-king piece on ``sq`` (D3: no poison or dynamite trigger).
+
+        Kings survive; a piece shielded against ``actor`` survives. Returns True if a piece
+        was removed.
+        """
+        piece = self.board.piece_at(sq)
+        if piece is None or piece.piece_type == chess.KING or self.shielded_against(sq, actor):
+            return False
+        self._remove(sq)
+        self.event("destroyed", square=sq_name(sq), piece=piece.symbol(), cause=cause)
+        return True
+
+    def explode(self, center: int, actor: chess.Color, cause: str = "dynamite") -> None:
+        """Blast ``center`` and its 8 neighbours: every non-king piece there is destroyed."""
+        self.event("explosion", square=sq_name(center), cause=cause)
+        for sq in chess.scan_forward(chess.BB_KING_ATTACKS[center] | chess.BB_SQUARES[center]):
+            self.destroy(sq, actor, cause)
+
+    def capture_triggers(self, to: int, victim_status: frozenset[str], capturer_status: frozenset[str],
+                         actor: chess.Color) -> None:
+        """D9 step 2 after a capture landing on ``to``: poison first, then dynamite."""
+        piece = self.board.piece_at(to)
+        if "poison" in victim_status and piece is not None and piece.piece_type != chess.KING:
+            self._remove(to)
+            self.event("destroyed", square=sq_name(to), piece=piece.symbol(), cause="poison")
+        if "dynamite" in victim_status or "dynamite" in capturer_status:
+            self.explode(to, actor)
+
+    def capture_move(self, frm: int, to: int, promotion: int | None = None) -> None:
+        """A card-move that may capture: the piece on ``frm`` goes to ``to``, taking what is there."""
+        b = self.board
+        actor = b.turn
+        victim = b.piece_at(to)
+        victim_status = frozenset()
+        if victim is not None:
+            assert victim.color != actor and victim.piece_type != chess.KING
+            victim_status = self.statuses.get(to, frozenset())
+            self._remove(to)
+            self.event("captured", square=sq_name(to), piece=victim.symbol())
+        capturer_status = self.statuses.get(frm, frozenset())
+        self.move_piece(frm, to)
+        if promotion is not None:
+            b._remove_piece_at(to)
+            b._set_piece_at(to, promotion, actor, True)
+        if victim is not None:
+            self.capture_triggers(to, victim_status, capturer_status, actor)
+
+    def resolve_traps(self, actor: chess.Color) -> None:
+        """D9 step 3: an enemy non-king piece that arrived on a trap is destroyed."""
+        if not self.traps:
+            return
+        for sq in self.arrivals:
+            owner = self.traps.get(sq)
+            if owner is None:
+                continue
+            p = self.board.piece_at(sq)
+            if p is None or p.piece_type == chess.KING or p.color == owner:
+                continue
+            del self.traps[sq]
+            self.event("trap", square=sq_name(sq))
+            self.destroy(sq, actor, "trap")
+        self.arrivals = []
+
+    def wake_up(self) -> None:
+        """D9 step 5: if either king is attacked, every sleeping piece wakes."""
+        if not any("sleep" in s for s in self.statuses.values()):
+            return
+        if self.king_attacked(WHITE) or self.king_attacked(BLACK):
+            for sq, s in list(self.statuses.items()):
+                if "sleep" in s:
+                    rest = s - {"sleep"}
+                    if rest:
+                        self.statuses[sq] = rest
+                    else:
+                        del self.statuses[sq]
+            self.event("wake")
+
+    def fix_ep(self) -> None:
+        """Drop an en-passant right whose double-stepped pawn is no longer there."""
+        b = self.board
+        ep = b.ep_square
+        if ep is None:
+            return
+        them = not b.turn
+        pawn_sq = ep + 8 if them == WHITE else ep - 8
+        if b.piece_at(ep) is not None or b.piece_at(pawn_sq) != chess.Piece(chess.PAWN, them):
+            b.ep_square = None
+
+    def add_status(self, sq: int, name: str) -> None:
+        self.statuses[sq] = self.statuses.get(sq, frozenset()) | {name}
+
+    def drop_status(self, sq: int, name: str) -> None:
+        s = self.statuses.get(sq)
+        if s is not None and name in s:
+            rest = s - {name}
+            if rest:
+                self.statuses[sq] = rest
+            else:
+                del self.statuses[sq]
+        if name == "shield":
+            self.shield_until.pop(sq, None)
+
+    def draw_cards(self, seat: int, n: int) -> None:
+        """Draw up to ``n`` cards from the top of ``seat``'s deck (no reshuffle, seed)."""
+        deck = self.decks[seat]
+        take = deck[:n]
+        del deck[:n]
+        self.hands[seat].extend(take)
+        self.known_top[seat] = max(0, self.known_top[seat] - len(take))
+
+    def restrictions_active(self) -> bool:
+        """Is any restriction binding the side to act (for the fast move path)?"""
+        if self.frozen or self.walls:
+            return True
+        for r in self.restrictions:
+            if r.turn == self.turn_no and r.victim == self.board.turn and r.kind in MOVE_RESTRICTIONS:
+                return True
+        return False
