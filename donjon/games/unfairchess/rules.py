@@ -504,8 +504,3 @@ def play_card(st: State, card_id: str, action: dict[str, Any]) -> State:
         record = {"kind": "card", "card": card_id, "to": nst.mover, "quiet": False}
         _end_turn(nst, record)
     return nst
-
-
-def add_restriction(st: State, kind: str, squares: frozenset[int] = frozenset()) -> None:
-    """Create a timed restriction on the opponent's next turn (D4)."""
-    st.restrictions = st.restrictions + (Restriction(kind, st.turn_no + 1, not st.us, squares),)

@@ -250,10 +250,12 @@ class State:
         return self.has(sq, "sleep")
 
     def can_move(self, sq: int) -> bool:
-        """May the piece on ``sq`` change square during this turn (sleep, freezes, curfew)?
+        """May the piece on ``sq`` change square by any means this turn?
 
-        Sleep holds for either side's cards; the freezes bind only the side to act and
-        all of them are lifted while the no-legal-move exception is in force.
+        Use it for every piece a card moves, swaps, pushes or teleports, of either side.
+        Sleep holds for both sides; Blizzard, Banishment's lock, Exhaustion and Curfew bind
+        only the side to act; all of them are lifted while the no-legal-move exception is
+        in force. (Quicksand is :meth:`quicksand_ok`.)
         """
         if self.suspended:
             return True
@@ -266,12 +268,6 @@ class State:
             if p.piece_type == chess.KING and self.restriction("curfew") is not None:
                 return False
         return True
-
-    def may_relocate(self, sq: int) -> bool:
-        """May a card move the piece on ``sq`` (sleep stops it; freezes stop their side)."""
-        if self.asleep(sq) and not self.suspended:
-            return False
-        return self.can_move(sq)
 
     def quicksand_ok(self, sq: int, dest: int) -> bool:
         """Quicksand: the side's bishops, rooks and queens travel at most 2 squares."""
@@ -508,3 +504,7 @@ class State:
             if r.turn == self.turn_no and r.victim == self.board.turn and r.kind in MOVE_RESTRICTIONS:
                 return True
         return False
+
+    def add_restriction(self, kind: str, squares: frozenset[int] = frozenset()) -> None:
+        """Create a timed restriction on the opponent's next turn (D4)."""
+        self.restrictions = self.restrictions + (Restriction(kind, self.turn_no + 1, not self.board.turn, squares),)

@@ -1,0 +1,77 @@
+"""Helpers for UnfairChess scenario tests: build a position, play, check refusals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import chess
+import pytest
+
+from donjon.games import IllegalAction
+from donjon.games.unfairchess import GAME
+from donjon.games.unfairchess import rules
+from donjon.games.unfairchess.state import State
+
+
+def make(fen: str, white: list[str] | tuple[str, ...] = (), black: list[str] | tuple[str, ...] = (),
+         seed: int = 1, **options: Any) -> State:
+    """A state from ``fen`` with the given hands (decks dealt from ``seed`` as usual).
+
+    Extra keyword options go to setup: ``statuses={"e4": ["poison"]}``, ``traps={"d5": 1}``,
+    ``decks={"0": [...]}``.
+    """
+    opts: dict[str, Any] = {"fen": fen, "hands": {"0": list(white), "1": list(black)}}
+    opts.update(options)
+    return GAME.setup(2, seed, opts)
+
+
+def card(st: State, card_id: str, *squares: str, **extra: Any) -> State:
+    """Play ``card_id`` for the side to act; returns the new state."""
+    return GAME.apply(st, st.seat, {"type": "card", "card": card_id, "squares": list(squares), **extra})
+
+
+def move(st: State, uci: str) -> State:
+    return GAME.apply(st, st.seat, {"type": "move", "uci": uci})
+
+
+def snapshot(st: State) -> dict[str, Any]:
+    d = GAME.dump(st)
+    d["_extra"] = (st.turn_no, st.card_played, st.must_move, st.rng_counter, st.board.fen(),
+                   dict(st.statuses), dict(st.walls), dict(st.traps), st.restrictions)
+    return d
+
+
+def illegal(st: State, action: dict[str, Any] | str, *squares: str, **extra: Any) -> str:
+    """Assert that the action is refused with IllegalAction and ``st`` is unchanged.
+
+    ``illegal(st, "sommeil", "g8")`` is a card play; a dict is sent as it is.
+    Returns the reason, for tests that check its wording.
+    """
+    if isinstance(action, str):
+        action = {"type": "card", "card": action, "squares": list(squares), **extra}
+    before = snapshot(st)
+    with pytest.raises(IllegalAction) as info:
+        GAME.apply(st, st.seat, action)
+    assert snapshot(st) == before, "a refused action changed the state"
+    assert info.value.reason
+    return info.value.reason
+
+
+def playable(st: State, card_id: str) -> bool:
+    """The greyed-out test for the side to act (the card must be in hand)."""
+    return rules.card_playable(st, card_id)
+
+
+def targetings(st: State, card_id: str) -> list[dict[str, Any]]:
+    """Every legal targeting of the card now."""
+    return list(rules.card_actions(st, card_id))
+
+
+def piece(st: State, sq: str) -> str | None:
+    """The piece symbol on ``sq`` ('N' white knight, 'p' black pawn) or None."""
+    p = st.board.piece_at(chess.parse_square(sq))
+    return None if p is None else p.symbol()
+
+
+def statuses(st: State) -> dict[str, list[str]]:
+    return GAME.view(st, None)["statuses"]
