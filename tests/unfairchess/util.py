@@ -8,8 +8,7 @@ import chess
 import pytest
 
 from donjon.games import IllegalAction
-from donjon.games.unfairchess import GAME
-from donjon.games.unfairchess import rules
+from donjon.games.unfairchess import GAME, rules
 from donjon.games.unfairchess.state import State
 
 

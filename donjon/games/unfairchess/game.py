@@ -22,6 +22,7 @@ from donjon.games.protocol import Action, IllegalAction, Outcome, View
 from donjon.games.unfairchess import rules
 from donjon.games.unfairchess.state import STATUSES, State, seat_of, sq_name
 
+
 class UnfairChess:
     """The game object: stateless; every method takes and returns states."""
 
@@ -147,13 +148,13 @@ class UnfairChess:
         st = state.copy()
         opp = 1 - seat
         own_known = st.known_top[seat]
-        own_rest = st.decks[seat][own_known:]
+        own_rest = sorted(st.decks[seat][own_known:])  # sorted: the result must not depend on the hidden order
         rng.shuffle(own_rest)
         st.decks[seat] = st.decks[seat][:own_known] + own_rest
         known = list(st.known_by_opp[opp])
         pool = Counter(st.hands[opp]) + Counter(st.decks[opp])
         pool.subtract(known)
-        unknown = [c for c, n in pool.items() for _ in range(n)]
+        unknown = sorted(pool.elements())
         rng.shuffle(unknown)
         free = len(st.hands[opp]) - len(known)
         st.hands[opp] = known + unknown[:free]

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import chess
 
@@ -18,7 +19,7 @@ from donjon.games.protocol import IllegalAction, Outcome
 from donjon.games.unfairchess.cards import CARD_EFFECTS
 from donjon.games.unfairchess.cards.base import Targeting
 from donjon.games.unfairchess.catalogue import CARDS, DECK
-from donjon.games.unfairchess.state import STATUSES, Restriction, State, color_of, seat_of, sq_name
+from donjon.games.unfairchess.state import STATUSES, State, color_of, seat_of, sq_name
 
 HAND_SIZE = 4
 
@@ -224,7 +225,15 @@ def gen_moves(st: State, plain: bool = False) -> list[chess.Move]:
         return list(b.generate_legal_moves())
     us = b.turn
     out = []
-    for move in b.generate_pseudo_legal_moves():
+    candidates = list(b.generate_pseudo_legal_moves())
+    if st.walls and not plain:
+        # python-chess ignores walls, so it refuses castling across a square whose attack a
+        # wall blocks (D5); ask it again with the walls standing in as blockers.
+        probe_board = b.copy(stack=False)
+        for wsq in st.walls:
+            probe_board._set_piece_at(wsq, chess.PAWN, us)
+        candidates += [m for m in probe_board.generate_castling_moves() if m not in candidates]
+    for move in candidates:
         if move_filter_reason(st, move, plain) is not None:
             continue
         if _needs_simulation(st, move, plain):
@@ -473,11 +482,12 @@ def card_actions(st: State, card_id: str) -> Iterator[Targeting]:
         return
     if card_id not in CARD_EFFECTS:  # TODO(remove when all 58 are in): not written yet
         return
-    seen = []
+    seen: set[str] = set()
     for tg in CARD_EFFECTS[card_id].targetings(st):
-        if tg in seen:
+        key = repr(sorted(tg.items()))
+        if key in seen:
             continue
-        seen.append(tg)
+        seen.add(key)
         try:
             _resolve_card(st, card_id, tg)
         except IllegalAction:

@@ -18,8 +18,9 @@ functions of :mod:`donjon.games.unfairchess.rules` never mutate the state they a
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 import chess
 
@@ -419,7 +420,7 @@ class State:
         b = self.board
         actor = b.turn
         victim = b.piece_at(to)
-        victim_status = frozenset()
+        victim_status: frozenset[str] = frozenset()
         if victim is not None:
             assert victim.color != actor and victim.piece_type != chess.KING
             victim_status = self.statuses.get(to, frozenset())

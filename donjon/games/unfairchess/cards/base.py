@@ -25,7 +25,8 @@ and, for a few cards, ``promotion`` (``"q"``...), ``promotions`` (one per pawn) 
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import chess
 

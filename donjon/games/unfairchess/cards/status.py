@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator
-
+from collections.abc import Iterator
 
 from donjon.games.unfairchess.cards.base import Card, Targeting, register, squares, t
 from donjon.games.unfairchess.state import State

@@ -1,0 +1,183 @@
+"""Group 5 — Contrôle (#35–#43): restrictions on the opponent's next turn, walls and traps.
+
+The cards only create the restriction, wall or trap; the referee
+(:func:`donjon.games.unfairchess.rules.begin_turn`, ``move_filter_reason``, ``gen_moves``)
+enforces them on normal moves and lifts the move restrictions under the no-legal-move
+exception (B.3-4). Silence and traps are not move restrictions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import chess
+
+from donjon.games.unfairchess.cards.base import Card, Targeting, register, squares, t
+from donjon.games.unfairchess.state import State, seat_of
+
+
+def area(center: int) -> frozenset[int]:
+    """The 3×3 area around ``center``, clipped at the board edge."""
+    return frozenset(chess.scan_forward(chess.BB_KING_ATTACKS[center] | chess.BB_SQUARES[center]))
+
+
+@register
+class Blizzard(Card):
+    """#35 Add. Pick a centre square: enemy pieces standing in its 3×3 area at the start of the
+    opponent's next turn cannot move during that turn (the king included, so no castling)."""
+
+    id = "blizzard"
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        for sq in chess.SQUARES:
+            yield t(sq)
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        st.add_restriction("blizzard", area(squares(tg)[0]))
+
+
+@register
+class Curfew(Card):
+    """#36 Add. During the opponent's next turn their king cannot move: no king move, no
+    castling, no #14 / #15 / #18."""
+
+    id = "couvre_feu"
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        yield t()
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        st.add_restriction("curfew")
+
+
+@register
+class Truce(Card):
+    """#37 Repl. During the opponent's next turn they cannot capture, nor destroy or convert
+    your pieces with a card."""
+
+    id = "treve"
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        yield t()
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        st.add_restriction("truce")
+
+
+@register
+class Wall(Card):
+    """#38 Add. An empty square becomes a Wall from now until the end of the opponent's next
+    turn: nothing stops on or passes through it (knights jump it) and it blocks attack lines."""
+
+    id = "muraille"
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        for sq in chess.SQUARES:
+            if st.is_empty(sq):
+                yield t(sq)
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        st.walls[squares(tg)[0]] = st.turn_no + 1
+
+
+@register
+class BearTrap(Card):
+    """#39 Repl. Put your Trap on an empty square: an enemy non-king piece arriving there by any
+    means is destroyed after its move resolves (a capture it made still stands)."""
+
+    id = "chausse_trappe"
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        for sq in chess.SQUARES:
+            if st.is_empty(sq):
+                yield t(sq)
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        st.traps[squares(tg)[0]] = st.us
+
+
+def _next_turn_moves(st: State) -> list[chess.Move]:
+    """The opponent's legal normal moves at the start of their next turn, if this card (which
+    adds no other restriction) ends our turn now: a null-move probe."""
+    from donjon.games.unfairchess import rules  # the referee imports the cards
+
+    probe = st.copy()
+    probe.board.turn = not st.us
+    probe.board.ep_square = None  # a replace-move card clears it (D8)
+    probe.turn_no = st.turn_no + 1
+    probe.walls = {sq: e for sq, e in probe.walls.items() if e >= probe.turn_no}
+    for sq, e in list(probe.shield_until.items()):
+        if e < probe.turn_no:
+            probe.drop_status(sq, "shield")
+    probe.restrictions = tuple(r for r in probe.restrictions if r.turn >= probe.turn_no)
+    probe.frozen = frozenset()
+    probe.suspended = False
+    return rules.gen_moves(probe)
+
+
+@register
+class Taunt(Card):
+    """#40 Repl. Pick an enemy non-king piece that has a legal move: on the opponent's next
+    turn, a normal move must be made with that piece (cards stay allowed)."""
+
+    id = "provocation"
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        candidates = [sq for sq in st.pieces(not st.us) if st.targetable(sq)]
+        if not candidates:
+            return
+        movers = {m.from_square for m in _next_turn_moves(st)}
+        for sq in candidates:
+            if sq in movers:
+                yield t(sq)
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        st.add_restriction("taunt", frozenset(squares(tg)))
+
+
+@register
+class Silence(Card):
+    """#41 Add. The opponent cannot play cards during their next turn (not if they start it in
+    check or with no legal normal move; the exception does not lift it)."""
+
+    id = "silence"
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        yield t()
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        st.add_restriction("silence")
+
+
+@register
+class Quicksand(Card):
+    """#42 Repl. During the opponent's next turn each of their bishops, rooks and queens may
+    travel at most 2 squares (normal moves and card-moves)."""
+
+    id = "sables_mouvants"
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        if next(st.pieces(not st.us, (chess.BISHOP, chess.ROOK, chess.QUEEN)), None) is not None:
+            yield t()
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        st.add_restriction("quicksand")
+
+
+@register
+class Exhaustion(Card):
+    """#43 Add. The enemy non-king piece that made the opponent's most recent normal move or
+    card-move, if still on the board, cannot move during the opponent's next turn."""
+
+    id = "epuisement"
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        rec = st.last_turn[seat_of(not st.us)]
+        if rec is None:
+            return
+        sq = rec.get("to")
+        if sq is not None and st.targetable(sq):
+            yield t(sq)
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        st.add_restriction("exhaustion", frozenset(squares(tg)))

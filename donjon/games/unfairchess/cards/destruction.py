@@ -1,0 +1,202 @@
+"""Group 4 — Destructions (#26–#34). All replace your move.
+
+Never a king; shielded enemy pieces cannot be targeted; a destruction triggers neither
+poison nor dynamite (D3). Only Percée (#31) is a capture. Truce (#37) is enforced by the
+referee for all of them (no enemy piece may be removed under a Truce).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import chess
+
+from donjon.games.unfairchess.cards.base import (
+    Card,
+    Targeting,
+    forward,
+    in_half,
+    promo_type,
+    promotion_options,
+    register,
+    squares,
+    t,
+    with_promotion,
+)
+from donjon.games.unfairchess.state import State, seat_of
+
+
+def _awake(st: State, sq: int) -> bool:
+    """An awake piece (sleep counts for nothing while the exception is in force)."""
+    return st.suspended or not st.asleep(sq)
+
+
+def _awake_attackers(st: State, color: chess.Color, sq: int) -> int:
+    """How many of ``color``'s awake pieces (king included) attack ``sq`` (walls block, D5)."""
+    return sum(1 for a in chess.scan_forward(st.attackers(color, sq)) if _awake(st, a))
+
+
+@register
+class SniperShot(Card):
+    """#26 Tir d'élite. Destroy an enemy piece other than a king or queen that one of your
+    awake pieces attacks; your piece does not move."""
+
+    id = "tir_d_elite"
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        for sq in st.pieces(not st.us, (chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK)):
+            if st.targetable(sq) and _awake_attackers(st, st.us, sq) >= 1:
+                yield t(sq)
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        st.destroy(squares(tg)[0], st.us, self.id)
+
+
+@register
+class Arrow(Card):
+    """#27 Flèche. Destroy one enemy pawn standing in your half."""
+
+    id = "fleche"
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        for sq in st.pieces(not st.us, (chess.PAWN,)):
+            if in_half(st.us, sq) and st.targetable(sq):
+                yield t(sq)
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        st.destroy(squares(tg)[0], st.us, self.id)
+
+
+@register
+class Kamikaze(Card):
+    """#28 Kamikaze. One of your non-king pieces with an enemy piece adjacent is destroyed
+    with every non-king piece on its 8 adjacent squares (shielded enemy pieces survive)."""
+
+    id = "kamikaze"
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        enemies = 0
+        for sq in st.pieces(not st.us):
+            enemies |= chess.BB_SQUARES[sq]
+        for sq in st.pieces(st.us):
+            if chess.BB_KING_ATTACKS[sq] & enemies:
+                yield t(sq)
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        st.explode(squares(tg)[0], st.us, self.id)
+
+
+@register
+class Lightning(Card):
+    """#29 Foudre. Destroy the enemy pawn, knight or bishop that made the opponent's most
+    recent normal move, if it is still on the board (greyed after a replace-move card)."""
+
+    id = "foudre"
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        rec = st.last_turn[seat_of(not st.us)]
+        if rec is None or rec.get("kind") != "move":
+            return
+        sq = rec.get("to")
+        if sq is None:
+            return
+        p = st.board.piece_at(sq)
+        if p is None or p.color == st.us or p.piece_type not in (chess.PAWN, chess.KNIGHT, chess.BISHOP):
+            return
+        if st.targetable(sq):
+            yield t(sq)
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        st.destroy(squares(tg)[0], st.us, self.id)
+
+
+@register
+class PawnDuel(Card):
+    """#30 Duel de pions. Destroy one of your pawns and one enemy pawn on the same or an
+    adjacent file (your pawn first, then the enemy pawn)."""
+
+    id = "duel_de_pions"
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        theirs = [sq for sq in st.pieces(not st.us, (chess.PAWN,)) if st.targetable(sq)]
+        for own in st.pieces(st.us, (chess.PAWN,)):
+            for sq in theirs:
+                if abs(chess.square_file(own) - chess.square_file(sq)) <= 1:
+                    yield t(own, sq)
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        own, enemy = squares(tg)
+        st.destroy(own, st.us, self.id)
+        st.destroy(enemy, st.us, self.id)
+
+
+@register
+class Breakthrough(Card):
+    """#31 Percée. One of your pawns captures the capturable enemy piece directly ahead by
+    stepping forward: a real capture (poison and dynamite trigger); it promotes on the last rank."""
+
+    id = "percee"
+    fields = ("promotion",)
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        for sq in st.pieces(st.us, (chess.PAWN,)):
+            ahead = sq + forward(st.us)
+            if not 0 <= ahead < 64 or not st.can_move(sq) or not st.targetable(ahead):
+                continue
+            for promo in promotion_options(ahead, chess.PAWN):
+                yield with_promotion(t(sq, ahead), promo)
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        frm, to = squares(tg)
+        st.capture_move(frm, to, promo_type(tg))
+        st.mover = to
+
+
+@register
+class Detonator(Card):
+    """#32 Détonateur. A piece carrying dynamite, of either colour, explodes now: it and every
+    non-king piece on its 8 adjacent squares are destroyed (shielded enemy pieces excepted)."""
+
+    id = "detonateur"
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        for color in (st.us, not st.us):
+            for sq in st.pieces(color):
+                if not st.has(sq, "dynamite"):
+                    continue
+                if color != st.us and not st.targetable(sq):
+                    continue
+                yield t(sq)
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        st.explode(squares(tg)[0], st.us, self.id)
+
+
+@register
+class Encirclement(Card):
+    """#33 Encerclement. Destroy an enemy piece attacked by at least two of your awake pieces."""
+
+    id = "encerclement"
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        for sq in st.pieces(not st.us):
+            if st.targetable(sq) and _awake_attackers(st, st.us, sq) >= 2:
+                yield t(sq)
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        st.destroy(squares(tg)[0], st.us, self.id)
+
+
+@register
+class HeavensStrike(Card):
+    """#34 Frappe céleste. Destroy any one enemy non-king, non-shielded piece."""
+
+    id = "frappe_celeste"
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        for sq in st.pieces(not st.us):
+            if st.targetable(sq):
+                yield t(sq)
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        st.destroy(squares(tg)[0], st.us, self.id)

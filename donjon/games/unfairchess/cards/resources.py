@@ -1,0 +1,207 @@
+"""Group 7 — Ressources & tempo (#52–#58): the hand, the deck, tempo and clean-up."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import permutations
+
+import chess
+
+from donjon.games.unfairchess.cards.base import Card, Targeting, promo_type, rank_of, register, squares, t
+from donjon.games.unfairchess.state import Restriction, State, seat_of
+
+
+@register
+class Redeal(Card):
+    """#52 Add. Put this card and the rest of your hand face-up on the discard pile, then draw 4
+    (what is left if your deck holds fewer). Greyed if your deck is empty."""
+
+    id = "nouvelle_donne"
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        if st.decks[st.seat]:
+            yield t()
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        seat = st.seat
+        # The referee already discarded this card; the rest of the hand follows it, face-up.
+        for c in st.hands[seat]:
+            st.discard.append({"seat": seat, "card": c})
+        st.hands[seat] = []
+        st.known_by_opp[seat] = []
+        st.skip_draw = True
+        st.draw_cards(seat, 4)
+
+
+@register
+class Reinforcements(Card):
+    """#53 Repl. Put one of your removed pawns back on an empty square of your 2nd or 3rd rank.
+    Greyed while no pawn of yours is in your removed pile."""
+
+    id = "renfort"
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        if st.removed[st.seat].get("p", 0) < 1:
+            return
+        for sq in chess.SQUARES:
+            if rank_of(st.us, sq) in (2, 3) and st.is_empty(sq):
+                yield t(sq)
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        sq = squares(tg)[0]
+        pile = st.removed[st.seat]
+        pile["p"] -= 1
+        if pile["p"] <= 0:
+            del pile["p"]
+        st.place(sq, chess.PAWN, st.us)
+
+
+@register
+class TimeWarp(Card):
+    """#54 Add. The card is one extra normal move (legal, no capture, no check; castling and quiet
+    promotion allowed), then you make your regular normal move."""
+
+    id = "double_tour"
+    fields = ("promotion",)
+
+    def _extra_moves(self, st: State) -> Iterator[chess.Move]:
+        from donjon.games.unfairchess import rules
+
+        b = st.board
+        them = not st.us
+        for move in rules.gen_moves(st, plain=st.suspended):
+            if b.is_capture(move):
+                continue
+            probe = st.copy()
+            self._play(probe, move)
+            if probe.king_attacked(them):
+                continue
+            yield move
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        for move in self._extra_moves(st):
+            tg = t(move.from_square, move.to_square)
+            if move.promotion:
+                tg["promotion"] = chess.piece_symbol(move.promotion)
+            yield tg
+
+    @staticmethod
+    def _play(st: State, move: chess.Move) -> None:
+        """The extra move: one ply of the same turn (no clock, no en-passant right)."""
+        from donjon.games.unfairchess import rules
+
+        b = st.board
+        halfmove, fullmove = b.halfmove_clock, b.fullmove_number
+        taunt = st.restriction("taunt")
+        rules._do_move(st, move)
+        b.ep_square = None
+        b.halfmove_clock, b.fullmove_number = halfmove, fullmove
+        if taunt is not None and move.from_square in taunt.squares:
+            # Taunt follows the piece: the regular move must still be made with it.
+            st.restrictions = tuple(
+                Restriction(r.kind, r.turn, r.victim, frozenset({move.to_square})) if r is taunt else r
+                for r in st.restrictions
+            )
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        frm, to = squares(tg)
+        self._play(st, chess.Move(frm, to, promo_type(tg)))
+
+
+@register
+class Foresight(Card):
+    """#55 Add. Look at the top 3 cards of your deck (all if fewer) and put them back in any order.
+    The field ``order`` lists them top first. Greyed if your deck is empty."""
+
+    id = "prescience"
+    fields = ("order",)
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        deck = st.decks[st.seat]
+        top = deck[: min(3, len(deck))]
+        if not top:
+            return
+        for order in dict.fromkeys(permutations(top)):
+            yield t(order=list(order))
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        seat = st.seat
+        order = list(tg["order"])
+        deck = st.decks[seat]
+        assert sorted(order) == sorted(deck[: len(order)]) and len(order) == min(3, len(deck))
+        deck[: len(order)] = order
+        st.known_top[seat] = len(order)
+
+
+@register
+class Rewind(Card):
+    """#56 Repl. If the opponent's last turn ended with a plain quiet normal move, move that piece
+    back to its (empty) origin square."""
+
+    id = "rembobinage"
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        them = not st.us
+        rec = st.last_turn[seat_of(them)]
+        if rec is None or rec.get("kind") != "move" or not rec.get("quiet"):
+            return
+        frm, to = rec["from"], rec["to"]
+        p = st.board.piece_at(to)
+        if p is None or p.color != them or not st.targetable(to):
+            return
+        if st.asleep(to) and not st.suspended:
+            return
+        if not st.is_empty(frm):
+            return
+        yield t(to, frm)
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        to, frm = squares(tg)
+        st.move_piece(to, frm)
+
+
+@register
+class Pickpocket(Card):
+    """#57 Add. Instead of drawing, take one random card from the opponent's hand; they draw one
+    from their own deck (nothing if it is empty). Greyed if the opponent's hand is empty."""
+
+    id = "larcin"
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        if st.hands[1 - st.seat]:
+            yield t()
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        seat, opp = st.seat, 1 - st.seat
+        st.skip_draw = True
+        hand = st.hands[opp]
+        card = hand.pop(st.rng_draw() % len(hand))
+        if card in st.known_by_opp[opp]:
+            st.known_by_opp[opp].remove(card)
+        st.hands[seat].append(card)
+        st.known_by_opp[seat].append(card)
+        st.draw_cards(opp, 1)
+        st.event("steal", by=seat, card=card)
+
+
+@register
+class Dispel(Card):
+    """#58 Repl. Remove every status, wall, trap and pending timed restriction from both sides.
+    Playable only if at least one of these exists."""
+
+    id = "dissipation"
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        if (st.walls or st.traps or st.restrictions
+                or any(s - {"converted"} for s in st.statuses.values())):
+            yield t()
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        kept = {sq: s & {"converted"} for sq, s in st.statuses.items()}
+        st.statuses = {sq: s for sq, s in kept.items() if s}
+        st.shield_until = {}
+        st.walls = {}
+        st.traps = {}
+        st.restrictions = ()
+        st.frozen = frozenset()
+        st.event("dispel")
