@@ -480,8 +480,6 @@ def card_actions(st: State, card_id: str) -> Iterator[Targeting]:
         _card_gate(st, card_id)
     except IllegalAction:
         return
-    if card_id not in CARD_EFFECTS:  # TODO(remove when all 58 are in): not written yet
-        return
     seen: set[str] = set()
     for tg in CARD_EFFECTS[card_id].targetings(st):
         key = repr(sorted(tg.items()))
