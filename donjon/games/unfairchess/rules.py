@@ -241,7 +241,7 @@ def gen_moves(st: State, plain: bool = False) -> list[chess.Move]:
             if plain:
                 probe.walls = {}
             _do_move(probe, move)
-            if probe.king_attacked(us):
+            if probe.king_exposed(us):
                 continue
         elif b.is_into_check(move):
             continue
@@ -461,7 +461,7 @@ def _resolve_card(st: State, card_id: str, tg: Targeting) -> State:
     nst.fix_ep()
     nst.wake_up()
     name = CARDS[card_id].name_en
-    if nst.king_attacked(us):
+    if nst.king_exposed(us):
         raise IllegalAction(f"{name} there would leave your king attacked")
     if st.restriction("truce") and not st.suspended and nst.removed_now[seat_of(not us)]:
         raise IllegalAction("Truce: you cannot take or convert an enemy piece this turn")

@@ -227,6 +227,20 @@ class State:
         k = self.board.king(color)
         return k is not None and self.attacked_by(not color, k)
 
+    def king_exposed(self, color: chess.Color) -> bool:
+        """D6 at the end of the turn: is ``color``'s king attacked once the walls that expire at
+        the end of this turn (``walls[sq] <= turn_no``) are gone? A wall cannot shelter a king
+        into the next turn."""
+        b = self.board
+        k = b.king(color)
+        if k is None:
+            return False
+        occupied = b.occupied
+        for sq, last in self.walls.items():
+            if last > self.turn_no:
+                occupied |= chess.BB_SQUARES[sq]
+        return bool(b.attackers_mask(not color, k, occupied))
+
     def restriction(self, kind: str) -> Restriction | None:
         """The restriction of ``kind`` that binds the side to act this turn, if any."""
         for r in self.restrictions:
