@@ -1,0 +1,73 @@
+// The card catalogue page: the 58 cards in their seven groups; click a card to see it large.
+//
+//   import { mountCatalogue } from "/static/unfairchess/catalogue.js";
+//   mountCatalogue(element, { lang: "fr", cards /* optional array, else ./cards.json */ });
+
+import { cardHtml, escapeHtml, groupIcon, loadCards } from "./cards.js";
+import { GROUPS, makeT } from "./i18n.js";
+
+function ensureCss() {
+  const href = new URL("./board.css", import.meta.url).href;
+  if (![...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === href)) {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    document.head.appendChild(link);
+  }
+}
+
+export async function mountCatalogue(root, { lang = "en", cards } = {}) {
+  ensureCss();
+  const t = makeT(lang);
+  const embedded = root.querySelector("script[type='application/json']");
+  const given = cards || (embedded ? JSON.parse(embedded.textContent) : null);
+  const { list, byId } = await loadCards(given);
+  const target = root.querySelector("[data-groups]") || root;
+  let html = "";
+  for (let g = 1; g <= 7; g++) {
+    const inGroup = list.filter((c) => c.group === g);
+    html += `<section class="ucg-cat-group" id="group-${g}">
+      <h2>${groupIcon(g, 26)}<span>${g}. ${escapeHtml(GROUPS[g][lang] || GROUPS[g].en)}</span>
+        <span class="ucg-cat-count">${inGroup.length}</span></h2>
+      <div class="ucg-cat-grid">${inGroup.map((c) => cardHtml(c, { lang })).join("")}</div></section>`;
+  }
+  target.innerHTML = html;
+
+  const modal = document.createElement("div");
+  modal.className = "ucg-cat-modal";
+  modal.hidden = true;
+  root.appendChild(modal);
+  const close = () => {
+    modal.hidden = true;
+    modal.innerHTML = "";
+  };
+  const open = (id) => {
+    const c = byId[id];
+    if (!c) return;
+    const copies = c.copies === 1 ? t("copy1") : t("copies", { n: c.copies ?? "" });
+    modal.innerHTML = `${cardHtml(c, { lang, big: true })}
+      <div class="ucg-cat-meta">#${c.number} · ${escapeHtml(copies)}</div>
+      <button type="button" class="ucg-btn" data-close>${t("close")}</button>`;
+    modal.hidden = false;
+  };
+  target.addEventListener("click", (ev) => {
+    const card = ev.target.closest(".ucg-card");
+    if (card) open(card.dataset.card);
+  });
+  target.addEventListener("keydown", (ev) => {
+    const card = ev.target.closest && ev.target.closest(".ucg-card");
+    if (card && (ev.key === "Enter" || ev.key === " ")) {
+      ev.preventDefault();
+      open(card.dataset.card);
+    }
+  });
+  modal.addEventListener("click", (ev) => {
+    if (ev.target === modal || ev.target.closest("[data-close]")) close();
+  });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && !modal.hidden) close();
+  });
+  const hash = decodeURIComponent(location.hash.slice(1));
+  if (byId[hash]) open(hash);
+  return { open, close };
+}

@@ -1,0 +1,183 @@
+"""A tiny static server for the UnfairChess board's dev harness and browser tests.
+
+    python3 tests/browser/devserver.py [PORT]    # then open http://127.0.0.1:PORT/static/unfairchess/dev.html
+
+Routes: ``/static/...`` → ``donjon/web/static``; ``/fixtures/...`` → the fixtures written by
+``make_fixtures.py``; ``/pages/cards.html`` and ``/pages/rules.html`` → the templates rendered
+with a stand-in ``base.html`` (only the blocks ``title`` and ``content``); ``/live/new`` and
+``/live/act`` (POST JSON) → a live game against a random bot through ``GAME``, for trying the
+board by hand (``dev.html?live=1``).
+"""
+
+from __future__ import annotations
+
+import json
+import mimetypes
+import random
+import sys
+import tempfile
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+from jinja2 import ChoiceLoader, DictLoader, Environment, FileSystemLoader, select_autoescape
+
+from donjon.games import IllegalAction
+from donjon.games.unfairchess import GAME
+
+try:
+    from tests.browser import make_fixtures
+except ImportError:  # run as a script
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from tests.browser import make_fixtures
+
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "donjon" / "web" / "static"
+TEMPLATES = ROOT / "donjon" / "web" / "templates"
+
+STUB_BASE = """<!doctype html>
+<html lang="{{ lang|default('en') }}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{% block title %}{% endblock %} · donjon</title>
+<style>body{margin:0;background:#14110e;color:#eee;font-family:system-ui,'DejaVu Sans',sans-serif}
+main{max-width:1180px;margin:0 auto;padding:24px}</style></head>
+<body><main>{% block content %}{% endblock %}</main></body></html>"""
+
+
+def render_page(name: str, lang: str = "en", base: str = STUB_BASE) -> str:
+    """Render ``unfairchess/<name>`` over a stand-in ``base.html`` (``base``: its source)."""
+    env = Environment(
+        loader=ChoiceLoader([DictLoader({"base.html": base}), FileSystemLoader(str(TEMPLATES))]),
+        autoescape=select_autoescape(["html"]),
+    )
+    cards = make_fixtures.catalogue_json()
+    return env.get_template(f"unfairchess/{name}").render(lang=lang, cards=cards)
+
+
+class Live:
+    """One game against a bot that plays random legal actions (seat 1)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.new(1)
+
+    def new(self, seed: int) -> dict[str, Any]:
+        self.state = GAME.setup(2, seed)
+        self.version = 1
+        self.rng = random.Random(seed)
+        return self.snapshot()
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"view": GAME.view(self.state, 0), "legal": GAME.legal_actions(self.state, 0), "version": self.version}
+
+    def act(self, action: dict[str, Any]) -> dict[str, Any]:
+        self.state = GAME.apply(self.state, 0, action)
+        self.version += 1
+        while GAME.to_act(self.state) == [1]:
+            moves = GAME.legal_actions(self.state, 1)
+            plain = [a for a in moves if a["type"] == "move"]
+            pool = moves if (self.rng.random() < 0.3 or not plain) else plain
+            self.state = GAME.apply(self.state, 1, self.rng.choice(pool))
+            self.version += 1
+        return self.snapshot()
+
+
+def make_handler(fixtures: Path, live: Live | None):
+    class Handler(SimpleHTTPRequestHandler):
+        def log_message(self, *args: Any) -> None:  # quiet
+            pass
+
+        def _send(self, code: int, body: bytes, ctype: str) -> None:
+            self.send_response(code)
+            self.send_header("Content-Type", ctype)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(body)
+
+        def _file(self, base: Path, rel: str) -> None:
+            path = (base / rel).resolve()
+            if not str(path).startswith(str(base.resolve())) or not path.is_file():
+                self._send(404, b"not found", "text/plain")
+                return
+            ctype = mimetypes.guess_type(str(path))[0] or "application/octet-stream"
+            if path.suffix == ".js":
+                ctype = "text/javascript"
+            self._send(200, path.read_bytes(), ctype + ("; charset=utf-8" if ctype.startswith("text/") or ctype.endswith("json") else ""))
+
+        def do_GET(self) -> None:
+            url = self.path.split("?", 1)[0]
+            query = self.path.split("?", 1)[1] if "?" in self.path else ""
+            if url.startswith("/static/"):
+                self._file(STATIC, url[len("/static/"):])
+            elif url.startswith("/fixtures/"):
+                self._file(fixtures, url[len("/fixtures/"):])
+            elif url.startswith("/pages/"):
+                lang = "fr" if "lang=fr" in query else "en"
+                try:
+                    html = render_page(url[len("/pages/"):], lang)
+                except Exception as e:  # noqa: BLE001 - show template errors in the browser
+                    self._send(500, f"template error: {e!r}".encode(), "text/plain; charset=utf-8")
+                    return
+                self._send(200, html.encode(), "text/html; charset=utf-8")
+            elif url == "/":
+                self.send_response(302)
+                self.send_header("Location", "/static/unfairchess/dev.html")
+                self.end_headers()
+            else:
+                self._send(404, b"not found", "text/plain")
+
+        def do_POST(self) -> None:
+            if live is None or not self.path.startswith("/live/"):
+                self._send(404, b"not found", "text/plain")
+                return
+            n = int(self.headers.get("Content-Length") or 0)
+            data = json.loads(self.rfile.read(n) or b"{}")
+            with live.lock:
+                try:
+                    if self.path.startswith("/live/new"):
+                        out = live.new(int(data.get("seed", 1)))
+                    else:
+                        out = live.act(data["action"])
+                except IllegalAction as e:
+                    self._send(400, json.dumps({"error": e.reason}).encode(), "application/json")
+                    return
+            self._send(200, json.dumps(out).encode(), "application/json")
+
+    return Handler
+
+
+class DevServer:
+    """Start with ``DevServer().start()``; ``.url`` is the base URL; ``.stop()`` ends it."""
+
+    def __init__(self, port: int = 0, fixtures: Path | None = None, live: bool = True) -> None:
+        self._tmp = None
+        if fixtures is None:
+            self._tmp = tempfile.TemporaryDirectory(prefix="ucg-fixtures-")
+            fixtures = Path(self._tmp.name)
+            make_fixtures.write(fixtures)
+        self.fixtures = fixtures
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", port), make_handler(fixtures, Live() if live else None))
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def start(self) -> DevServer:
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        if self._tmp is not None:
+            self._tmp.cleanup()
+
+
+if __name__ == "__main__":
+    port = int(sys.argv[1]) if len(sys.argv) > 1 else 8765
+    srv = DevServer(port).start()
+    print(f"{srv.url}/static/unfairchess/dev.html  (fixtures in {srv.fixtures})")
+    try:
+        srv.thread.join()
+    except KeyboardInterrupt:
+        srv.stop()

@@ -1,0 +1,520 @@
+"""The UnfairChess board in real headless Chromium (Playwright, Debian's /usr/bin/chromium).
+
+The dev harness (donjon/web/static/unfairchess/dev.html) is fed views produced by the real
+engine (tests/browser/make_fixtures.py); ``send`` is a stub that records every action in
+``window.__sent``. Screenshots go to docs/screenshots/.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser import make_fixtures
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def test_static_cards_json_matches_catalogue() -> None:
+    """The browser's copy of the catalogue is the engine's (refresh: make_fixtures.py --cards)."""
+    assert make_fixtures.CARDS_JSON.read_text("utf-8") == make_fixtures.cards_text(), (
+        "donjon/web/static/unfairchess/cards.json is stale: run python3 tests/browser/make_fixtures.py --cards")
+    data = json.loads(make_fixtures.CARDS_JSON.read_text("utf-8"))
+    assert len(data) == 58
+    assert {c["rarity"] for c in data} == {"common", "rare", "legendary"}
+
+
+def test_templates_render_with_a_minimal_base() -> None:
+    from tests.browser.devserver import render_page
+
+    for lang in ("en", "fr"):
+        cards = render_page("cards.html", lang)
+        rules = render_page("rules.html", lang)
+        assert "ucg-catalogue" in cards and "/static/unfairchess/catalogue.js" in cards
+        assert ("Sleep" if lang == "en" else "Sommeil") in cards
+        assert "UnfairChess" in rules
+    assert "checkmate" in render_page("rules.html", "en")
+    assert "échec et mat" in render_page("rules.html", "fr")
+    # donjon's base.html names its body block `main`: the pages fill it too
+    main_base = "<title>{% block title %}{% endblock %}</title><main>{% block main %}{% endblock %}</main>"
+    for name in ("cards.html", "rules.html"):
+        html = render_page(name, "en", base=main_base)
+        assert "<main>" in html and "UnfairChess" in html.split("<main>", 1)[1]
+
+
+# ----------------------------------------------------------------------------- browser
+
+
+@pytest.fixture(scope="module")
+def server():
+    from tests.browser.devserver import DevServer
+
+    srv = DevServer().start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
+        pytest.skip("Debian's chromium is not installed")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture()
+def page(browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 1050}, device_scale_factor=1)
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    ctx.close()
+    assert not errors, errors
+
+
+def load(server, name: str) -> dict[str, Any]:
+    return json.loads((server.fixtures / f"{name}.json").read_text("utf-8"))
+
+
+def open_fx(page, server, name: str, **params: str) -> dict[str, Any]:
+    q = "&".join([f"f={name}"] + [f"{k}={v}" for k, v in params.items()])
+    page.goto(f"{server.url}/static/unfairchess/dev.html?{q}")
+    page.wait_for_selector(f"body[data-ready='{name}']", timeout=10000)
+    return load(server, name)
+
+
+def last(fx: dict[str, Any]) -> dict[str, Any]:
+    return fx["updates"][-1]
+
+
+def square(page, sq: str) -> None:
+    page.locator(f".ucg-sq[data-square='{sq}']").click()
+
+
+def marked(page, selector: str) -> list[str]:
+    return sorted(page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.square)"))
+
+
+def sent(page) -> list[dict[str, Any]]:
+    return page.evaluate("window.__sent")
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_timeout(250)
+    page.locator("#game").screenshot(path=str(SHOTS / name), animations="disabled")
+
+
+def hand_card(page, card_id: str):
+    return page.locator(f".ucg-hand .ucg-card[data-card='{card_id}']")
+
+
+# ------------------------------------------------------------------------ moves
+
+
+def test_click_piece_shows_its_legal_destinations(page, server) -> None:
+    fx = open_fx(page, server, "opening")
+    legal = last(fx)["legal"]
+    square(page, "g1")
+    want = sorted({a["uci"][2:4] for a in legal if a["type"] == "move" and a["uci"].startswith("g1")})
+    assert want == ["e2", "f3", "h3"]
+    assert marked(page, ".ucg-dot, .ucg-capture") == want
+    assert marked(page, ".ucg-selected") == ["g1"]
+    # clicking the same piece again deselects it
+    square(page, "g1")
+    assert marked(page, ".ucg-dot, .ucg-capture") == []
+    # a capture shows as a ring, not a dot
+    square(page, "e4")
+    assert marked(page, ".ucg-capture") == ["d5"]
+    assert marked(page, ".ucg-dot") == ["e5"]
+    shot(page, "unfairchess-board.png")
+
+
+def test_click_click_move_sends_the_move(page, server) -> None:
+    open_fx(page, server, "opening")
+    square(page, "g1")
+    square(page, "f3")
+    page.wait_for_function("window.__sent.length === 1")
+    assert sent(page) == [{"type": "move", "uci": "g1f3"}]
+    # the piece is shown on its new square until the server's next view
+    assert page.locator(".ucg-piece[data-square='f3']").get_attribute("data-piece") == "wN"
+
+
+def test_clicking_a_non_destination_does_not_move(page, server) -> None:
+    open_fx(page, server, "opening")
+    square(page, "g1")
+    square(page, "g4")
+    assert sent(page) == []
+    assert marked(page, ".ucg-dot, .ucg-capture") == []
+
+
+def test_drag_and_drop_move(page, server) -> None:
+    open_fx(page, server, "opening")
+    src = page.locator(".ucg-sq[data-square='d2']").bounding_box()
+    dst = page.locator(".ucg-sq[data-square='d4']").bounding_box()
+    page.mouse.move(src["x"] + src["width"] / 2, src["y"] + src["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(src["x"] + src["width"] / 2, src["y"] - 30, steps=4)
+    assert page.locator(".ucg-ghost").count() == 1
+    page.mouse.move(dst["x"] + dst["width"] / 2, dst["y"] + dst["height"] / 2, steps=6)
+    page.mouse.up()
+    page.wait_for_function("window.__sent.length === 1")
+    assert sent(page) == [{"type": "move", "uci": "d2d4"}]
+
+
+def test_promotion_picker(page, server) -> None:
+    fx = open_fx(page, server, "promotion")
+    assert {"type": "move", "uci": "b7b8n"} in last(fx)["legal"]
+    square(page, "b7")
+    assert marked(page, ".ucg-dot, .ucg-capture") == ["a8", "b8", "c8"]
+    square(page, "b8")
+    opts = page.locator(".ucg-promo-opt")
+    assert opts.count() == 4
+    shot(page, "unfairchess-promotion.png")
+    page.locator(".ucg-promo-opt[data-promo='n']").click()
+    page.wait_for_function("window.__sent.length === 1")
+    assert sent(page) == [{"type": "move", "uci": "b7b8n"}]
+
+
+def test_flip_board(page, server) -> None:
+    open_fx(page, server, "opening")
+    y_white = page.locator(".ucg-sq[data-square='e1']").bounding_box()["y"]
+    y_black = page.locator(".ucg-sq[data-square='e8']").bounding_box()["y"]
+    assert y_white > y_black
+    page.locator("[data-action='flip']").click()
+    assert page.locator(".ucg-sq[data-square='e1']").bounding_box()["y"] < page.locator(".ucg-sq[data-square='e8']").bounding_box()["y"]
+
+
+# ------------------------------------------------------------------------ cards
+
+
+def card_steps(legal: list[dict[str, Any]], card: str, picked: list[str]) -> list[str]:
+    k = len(picked)
+    return sorted({a["squares"][k] for a in legal if a["type"] == "card" and a["card"] == card
+                   and a["squares"][:k] == picked and len(a["squares"]) > k})
+
+
+def test_card_enlarged_then_red_squares_step_by_step(page, server) -> None:
+    fx = open_fx(page, server, "targeting")
+    legal = last(fx)["legal"]
+    hand_card(page, "cavalcade").click()
+    big = page.locator(".ucg-modal .ucg-card.ucg-big")
+    assert big.is_visible()
+    assert "knight jump" in big.inner_text()
+    shot(page, "unfairchess-card.png")
+    page.locator(".ucg-modal [data-action='play']").click()
+    assert page.locator(".ucg-modal").is_hidden()
+    first = card_steps(legal, "cavalcade", [])
+    assert first and marked(page, ".ucg-target") == first
+    square(page, "d1")
+    second = card_steps(legal, "cavalcade", ["d1"])
+    assert second and marked(page, ".ucg-target") == second
+    assert marked(page, ".ucg-picked") == ["d1"]
+    shot(page, "unfairchess-targeting.png")
+    # a square that is not lit does nothing
+    square(page, "h8")
+    assert sent(page) == []
+    square(page, second[0])
+    page.wait_for_function("window.__sent.length === 1")
+    assert sent(page) == [{"type": "card", "card": "cavalcade", "squares": ["d1", second[0]]}]
+    assert sent(page)[0] in legal
+
+
+def test_card_cancel_at_any_step(page, server) -> None:
+    open_fx(page, server, "targeting")
+    hand_card(page, "cavalcade").click()
+    page.locator(".ucg-modal [data-action='cancel']").click()
+    assert page.locator(".ucg-modal").is_hidden() and marked(page, ".ucg-target") == []
+    hand_card(page, "cavalcade").click()
+    page.locator(".ucg-modal [data-action='play']").click()
+    square(page, "d1")
+    page.locator("[data-action='tcancel']").click()
+    assert marked(page, ".ucg-target") == [] and marked(page, ".ucg-picked") == []
+    # normal moves work again
+    square(page, "c3")
+    assert marked(page, ".ucg-dot, .ucg-capture")
+    assert sent(page) == []
+
+
+def test_card_with_one_or_two_pawns_and_a_promotion(page, server) -> None:
+    fx = open_fx(page, server, "targeting")
+    legal = last(fx)["legal"]
+    hand_card(page, "marche_forcee").click()
+    page.locator(".ucg-modal [data-action='play']").click()
+    assert marked(page, ".ucg-target") == card_steps(legal, "marche_forcee", [])
+    square(page, "a2")
+    # a2 alone is complete, a second pawn may still be added
+    assert page.locator("[data-action='tconfirm']").is_visible()
+    assert marked(page, ".ucg-target") == card_steps(legal, "marche_forcee", ["a2"])
+    square(page, "b7")
+    # b7 promotes: the picker asks which piece
+    choices = page.locator(".ucg-modal .ucg-choice")
+    assert choices.count() == 4
+    page.locator(".ucg-modal .ucg-choice").nth(3).click()
+    page.wait_for_function("window.__sent.length === 1")
+    action = sent(page)[0]
+    assert action in legal
+    assert action["squares"] == ["a2", "b7"] and action["promotions"][0] is None
+
+
+def test_card_confirm_with_fewer_squares(page, server) -> None:
+    fx = open_fx(page, server, "targeting")
+    hand_card(page, "marche_forcee").click()
+    page.locator(".ucg-modal [data-action='play']").click()
+    square(page, "f2")
+    page.locator("[data-action='tconfirm']").click()
+    page.wait_for_function("window.__sent.length === 1")
+    assert sent(page) == [{"type": "card", "card": "marche_forcee", "squares": ["f2"]}]
+    assert sent(page)[0] in last(fx)["legal"]
+
+
+def test_card_without_squares_plays_on_play(page, server) -> None:
+    open_fx(page, server, "targeting")
+    hand_card(page, "couvre_feu").click()
+    page.locator(".ucg-modal [data-action='play']").click()
+    page.wait_for_function("window.__sent.length === 1")
+    assert sent(page) == [{"type": "card", "card": "couvre_feu", "squares": []}]
+
+
+def test_greyed_card_cannot_be_played(page, server) -> None:
+    fx = open_fx(page, server, "opening")
+    hand = {h["card"]: h["playable"] for h in last(fx)["view"]["hand"]}
+    assert hand["renfort"] is False
+    assert not any(a["type"] == "card" and a["card"] == "renfort" for a in last(fx)["legal"])
+    card = hand_card(page, "renfort")
+    assert "ucg-greyed" in card.get_attribute("class")
+    assert "ucg-greyed" not in hand_card(page, "poison").get_attribute("class")
+    card.click()
+    play = page.locator(".ucg-modal [data-action='play']")
+    assert play.is_disabled()
+    assert page.locator(".ucg-grey-reason").is_visible()
+    play.click(force=True)
+    assert sent(page) == [] and marked(page, ".ucg-target") == []
+
+
+def test_rarity_glow_classes(page, server) -> None:
+    open_fx(page, server, "opening")
+    assert "ucg-r-common" in hand_card(page, "poison").get_attribute("class")
+    assert "ucg-r-rare" in hand_card(page, "sommeil").get_attribute("class")
+    assert "ucg-r-legendary" in hand_card(page, "frappe_celeste").get_attribute("class")
+    glow = page.evaluate("getComputedStyle(document.querySelector(\".ucg-hand [data-card='frappe_celeste']\")).boxShadow")
+    assert "rgba(255, 185, 30" in glow or "rgb(255" in glow
+
+
+def test_status_card_on_a_piece(page, server) -> None:
+    fx = open_fx(page, server, "opening")
+    legal = last(fx)["legal"]
+    hand_card(page, "sommeil").click()
+    page.locator(".ucg-modal [data-action='play']").click()
+    assert marked(page, ".ucg-target") == card_steps(legal, "sommeil", [])
+    square(page, "d5")
+    page.wait_for_function("window.__sent.length === 1")
+    assert sent(page) == [{"type": "card", "card": "sommeil", "squares": ["d5"]}]
+
+
+def test_order_choice_for_foresight(page, server) -> None:
+    fx = open_fx(page, server, "prescience")
+    legal = last(fx)["legal"]
+    hand_card(page, "prescience").click()
+    page.locator(".ucg-modal [data-action='play']").click()
+    page.locator(".ucg-modal .ucg-choice[data-value='\"fleche\"']").click()
+    page.locator(".ucg-modal .ucg-choice[data-value='\"frappe_celeste\"']").click()
+    page.wait_for_function("window.__sent.length === 1")
+    action = sent(page)[0]
+    assert action in legal
+    assert action["order"] == ["fleche", "frappe_celeste", "trahison"]
+
+
+def test_refused_action_shows_the_reason(page, server) -> None:
+    open_fx(page, server, "opening", reject="1")
+    square(page, "g1")
+    square(page, "f3")
+    toast = page.locator(".ucg-toast")
+    toast.wait_for(state="visible")
+    assert "test rejection" in toast.inner_text()
+    # the optimistic move is undone
+    assert page.locator(".ucg-piece[data-square='g1']").count() == 1
+
+
+# ---------------------------------------------------------------- what is drawn
+
+
+def test_statuses_walls_traps_are_drawn(page, server) -> None:
+    fx = open_fx(page, server, "statuses")
+    view = last(fx)["view"]
+    for sts in view["statuses"].values():
+        for st in sts:
+            assert page.locator(f".ucg-board-svg .ucg-b-{st}").count() >= 1, st
+    assert page.locator(".ucg-board-svg .ucg-b-sleep").count() == sum("sleep" in s for s in view["statuses"].values())
+    assert page.locator(".ucg-board-svg .ucg-shield-ring").count() == sum("shield" in s for s in view["statuses"].values()) >= 1
+    assert page.locator(".ucg-board-svg .ucg-trap").count() == len(view["traps"]) == 2
+    # black pieces stay black under a status
+    assert page.locator(".ucg-piece[data-square='c6']").get_attribute("data-piece") == "bN"
+    shot(page, "unfairchess-statuses.png")
+
+
+def test_wall_and_move_list(page, server) -> None:
+    fx = open_fx(page, server, "opening")
+    assert page.locator(".ucg-board-svg .ucg-wall").count() == len(last(fx)["view"]["walls"]) == 1
+    moves = page.locator(".ucg-moves").inner_text()
+    assert "e2–e4" in moves and "Wall" in moves and "d7–d5" in moves
+    assert marked(page, ".ucg-last") == ["d5", "d7"]
+    # the discard pile lists the played card
+    page.locator("[data-action='discard']").click()
+    assert page.locator(".ucg-discard-item").count() == 1
+    assert "Wall" in page.locator(".ucg-modal").inner_text()
+
+
+def test_frozen_pieces_after_blizzard(page, server) -> None:
+    fx = open_fx(page, server, "blizzard")
+    view = last(fx)["view"]
+    assert view["frozen"]
+    assert page.locator(".ucg-board-svg .ucg-b-frozen").count() == len(view["frozen"])
+    assert page.locator(".ucg-board-svg .ucg-area").count() == 9
+    assert "Blizzard" in page.locator(".ucg-side .ucg-banners").inner_text()
+    shot(page, "unfairchess-blizzard.png")
+
+
+def test_can_save_banner(page, server) -> None:
+    fx = open_fx(page, server, "can_save")
+    assert last(fx)["view"]["can_save"]
+    assert "a card can still save you" in page.locator(".ucg-side .ucg-b-save").inner_text()
+    assert page.locator(".ucg-check").count() == 1
+    assert "ucg-greyed" not in hand_card(page, "muraille").get_attribute("class")
+    shot(page, "unfairchess-can-save.png")
+
+
+def test_restriction_banners(page, server) -> None:
+    open_fx(page, server, "restrictions")
+    text = page.locator(".ucg-side .ucg-banners").inner_text()
+    for word in ("Curfew", "Quicksand", "Taunt", "Truce", "Silence"):
+        assert word in text
+    assert marked(page, ".ucg-taunt") == [] or page.locator(".ucg-taunt").count() == 1
+
+
+def test_silence_greys_every_card(page, server) -> None:
+    open_fx(page, server, "silenced")
+    assert page.locator(".ucg-hand .ucg-card.ucg-greyed").count() == 4
+    assert "Silence" in page.locator(".ucg-side .ucg-banners").inner_text()
+
+
+def test_must_move_after_add_card(page, server) -> None:
+    open_fx(page, server, "must_move")
+    assert page.locator(".ucg-hand .ucg-card.ucg-greyed").count() == 4
+    assert "normal move" in page.locator(".ucg-side .ucg-banners").inner_text()
+    assert page.locator(".ucg-b-shield").count() == 0 or True
+    square(page, "g1")
+    square(page, "f3")
+    page.wait_for_function("window.__sent.length === 1")
+    assert sent(page) == [{"type": "move", "uci": "g1f3"}]
+
+
+def test_checkmate_banner(page, server) -> None:
+    open_fx(page, server, "checkmate")
+    assert "Game over" in page.locator(".ucg-side .ucg-b-over").inner_text()
+    assert page.locator(".ucg-hand .ucg-card.ucg-greyed").count() == 4
+
+
+def test_waiting_for_the_opponent(page, server) -> None:
+    open_fx(page, server, "waiting")
+    assert page.locator(".ucg-hand .ucg-card.ucg-greyed").count() == 4
+    square(page, "g1")
+    assert marked(page, ".ucg-dot, .ucg-capture") == []
+
+
+def test_spectator_sees_no_hand_and_cannot_move(page, server) -> None:
+    open_fx(page, server, "spectator")
+    assert page.locator(".ucg-hand .ucg-card").count() == 0
+    assert page.locator(".ucg-backs").count() == 2
+    square(page, "g1")
+    assert marked(page, ".ucg-dot, .ucg-capture") == [] and sent(page) == []
+
+
+def test_french(page, server) -> None:
+    open_fx(page, server, "statuses_fr")
+    assert "coups" in page.locator(".ucg-moves-panel").inner_text().lower()
+    assert "Remplace ton coup" in page.locator(".ucg-hand").inner_text()
+    hand_card(page, "cavalcade").click()
+    assert page.locator(".ucg-modal [data-action='play']").inner_text() == "Jouer"
+    page.locator(".ucg-modal [data-action='cancel']").click()
+    shot(page, "unfairchess-board-fr.png")
+
+
+def test_catalogue_page(page, server) -> None:
+    page.goto(f"{server.url}/pages/cards.html")
+    page.wait_for_selector(".ucg-cat-grid .ucg-card")
+    assert page.locator(".ucg-cat-group").count() == 7
+    assert page.locator(".ucg-cat-grid .ucg-card").count() == 58
+    page.locator(".ucg-cat-grid .ucg-card[data-card='trahison']").click()
+    assert page.locator(".ucg-cat-modal .ucg-card.ucg-big").is_visible()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "unfairchess-card-zoom.png"), animations="disabled")
+    page.keyboard.press("Escape")
+    assert page.locator(".ucg-cat-modal").is_hidden()
+    page.screenshot(path=str(SHOTS / "unfairchess-catalogue.png"), full_page=True, animations="disabled")
+
+
+def test_rules_page(page, server) -> None:
+    page.goto(f"{server.url}/pages/rules.html?lang=fr")
+    assert "Règles" in page.locator("article:not([hidden]) h1").inner_text()
+    page.locator(".ucg-rules-lang [data-lang='en']").click()
+    assert "rules" in page.locator("article:not([hidden]) h1").inner_text()
+    page.locator(".ucg-rules-lang [data-lang='fr']").click()
+    page.screenshot(path=str(SHOTS / "unfairchess-rules-fr.png"), full_page=False)
+
+
+def test_live_game_through_the_ui_against_a_random_bot(page, server) -> None:
+    """Plays random legal actions of the real engine by clicking, as a player would."""
+    import random
+
+    rng = random.Random(5)
+    page.goto(f"{server.url}/static/unfairchess/dev.html?live=1&seed=11")
+    page.wait_for_selector("body[data-ready='live']", timeout=10000)
+    played_cards = 0
+    for _ in range(24):
+        data = page.evaluate("window.__last")
+        if data["view"]["outcome"]:
+            break
+        legal = data["legal"]
+        cards = [a for a in legal if a["type"] == "card" and set(a) <= {"type", "card", "squares", "promotion"}]
+        moves = [a for a in legal if a["type"] == "move"]
+        action = rng.choice(cards) if cards and (rng.random() < 0.4 or not moves) else rng.choice(moves)
+        version = data["version"]
+        n = len(sent(page))
+        if action["type"] == "move":
+            uci = action["uci"]
+            square(page, uci[:2])
+            square(page, uci[2:4])
+            if len(uci) == 5:
+                page.locator(f".ucg-promo-opt[data-promo='{uci[4]}']").click()
+        else:
+            hand_card(page, action["card"]).first.click()
+            page.locator(".ucg-modal [data-action='play']").click()
+            for sq in action["squares"]:
+                square(page, sq)
+            if page.locator("[data-action='tconfirm']").count():
+                page.locator("[data-action='tconfirm']").click()
+            if "promotion" in action and page.locator(".ucg-modal .ucg-choice").count():
+                page.locator(f".ucg-modal .ucg-choice[data-value='\"{action['promotion']}\"']").click()
+            played_cards += 1
+        page.wait_for_function(f"window.__sent.length === {n + 1}")
+        assert sent(page)[-1] == action
+        page.wait_for_function(f"window.__last.version > {version} && document.querySelector('.ucg-root').dataset.version == String(window.__last.version)")
+        assert page.locator(".ucg-toast").is_hidden()
+    assert played_cards >= 3
+    assert page.locator(".ucg-moves .ucg-turn").count() >= 10
+    shot(page, "unfairchess-live.png")
