@@ -1,0 +1,74 @@
+"""Errors of the league rules.
+
+Every refusal is a :class:`LeagueError`: ``str(err)`` is an English sentence meant for a
+person, ``err.code`` a stable machine-readable word the server can map to an HTTP status
+or a translated message, and ``err.params`` the numbers in the sentence. A function that
+raises never returned anything to write, so *nothing changed*.
+
+    >>> err = InsufficientCoins(7, balance=40, needed=100, what="a stake of 100 coins")
+    >>> str(err)
+    'a stake of 100 coins is above your balance of 40 coins'
+    >>> err.code, err.params["needed"]
+    ('insufficient_coins', 100)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class LeagueError(ValueError):
+    """A league rule refused a request; nothing was changed."""
+
+    code = "league_error"
+
+    def __init__(self, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.params = params
+
+
+class InsufficientCoins(LeagueError):
+    """A stake or a price is above the account's balance."""
+
+    code = "insufficient_coins"
+
+    def __init__(self, account: int, *, balance: int, needed: int, what: str) -> None:
+        super().__init__(f"{what} is above your balance of {balance} coins",
+                         account=account, balance=balance, needed=needed)
+
+
+class AlreadyOwned(LeagueError):
+    """The hat is already in the account's collection."""
+
+    code = "already_owned"
+
+
+class NotOwned(LeagueError):
+    """Equipping a hat the account does not own."""
+
+    code = "not_owned"
+
+
+class UnknownItem(LeagueError):
+    """An id that is not in a catalogue (hat, challenge)."""
+
+    code = "unknown_item"
+
+
+class AlreadyClaimed(LeagueError):
+    """A once-only reward (daily bonus, challenge reward) was already taken."""
+
+    code = "already_claimed"
+
+
+class NotComplete(LeagueError):
+    """A challenge reward claimed before its target is reached."""
+
+    code = "not_complete"
+
+
+class InvalidRequest(LeagueError):
+    """Malformed input: a negative stake, a stake on a bot table, duplicated seats..."""
+
+    code = "invalid_request"
