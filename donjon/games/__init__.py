@@ -32,6 +32,10 @@ def _load_builtin() -> None:
         from donjon.games.unfairchess import GAME as unfairchess
 
         register(unfairchess)
+    if "citadel" not in _REGISTRY:
+        from donjon.games.citadel import GAME as citadel
+
+        register(citadel)
 
 
 __all__ = ["Action", "Game", "IllegalAction", "Outcome", "View", "get_game", "game_ids", "register"]
