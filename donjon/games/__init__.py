@@ -32,6 +32,10 @@ def _load_builtin() -> None:
         from donjon.games.unfairchess import GAME as unfairchess
 
         register(unfairchess)
+    if "castel" not in _REGISTRY:
+        from donjon.games.castel import GAME as castel
+
+        register(castel)
     if "citadel" not in _REGISTRY:
         from donjon.games.citadel import GAME as citadel
 
