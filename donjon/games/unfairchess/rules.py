@@ -223,6 +223,8 @@ def gen_moves(st: State, plain: bool = False) -> list[chess.Move]:
     b = st.board
     if not (st.statuses or st.traps or st.restrictions_active()):
         return list(b.generate_legal_moves())
+    if plain or not st.walls:
+        return _gen_moves_no_walls(st, plain)
     us = b.turn
     out = []
     candidates = list(b.generate_pseudo_legal_moves())
@@ -247,6 +249,91 @@ def gen_moves(st: State, plain: bool = False) -> list[chess.Move]:
             continue
         out.append(move)
     return out
+
+
+def _gen_moves_no_walls(st: State, plain: bool) -> list[chess.Move]:
+    """:func:`gen_moves` when no wall is in play (or ``plain``): the same moves, faster.
+
+    Without walls, python-chess's own legality is exact for every move that sets off no
+    trigger, so its legal moves are taken as they are; only the moves that may set off a
+    trigger (found with square masks, then checked by :func:`_needs_simulation`) are decided
+    by simulation, and the restriction filter runs only if something can filter this turn.
+    The set of moves is that of the general path; their order may differ.
+    """
+    b = st.board
+    us = b.turn
+    moves = list(b.generate_legal_moves())
+    special_to, dynamite_from = _trigger_masks(st)
+    if special_to or dynamite_from or st.traps:
+        candidates = list(b.generate_pseudo_legal_moves(chess.BB_ALL, special_to)) if special_to else []
+        if dynamite_from:
+            targets = b.occupied_co[not us] | (chess.BB_SQUARES[b.ep_square] if b.ep_square is not None else 0)
+            candidates += b.generate_pseudo_legal_moves(dynamite_from, targets)
+        if st.traps:
+            candidates += b.generate_castling_moves()
+        simulated: set[chess.Move] = set()
+        kept = []
+        for move in candidates:
+            if move in simulated or not _needs_simulation(st, move, plain):
+                continue
+            simulated.add(move)
+            probe = st.copy()
+            probe.walls = {}
+            _do_move(probe, move)
+            if not probe.king_exposed(us):
+                kept.append(move)
+        if simulated:
+            moves = [m for m in moves if m not in simulated] + kept
+    if not plain and not st.suspended and _may_filter(st):
+        moves = [m for m in moves if move_filter_reason(st, m, plain) is None]
+    return moves
+
+
+def _trigger_masks(st: State) -> tuple[int, int]:
+    """(destinations, origins) of the normal moves that may set off a trigger.
+
+    Destinations: traps, enemy pieces carrying a status, and the en-passant square when the
+    pawn it would take carries one. Origins: the side's own pieces carrying dynamite.
+    """
+    b = st.board
+    us = b.turn
+    dest = 0
+    for sq in st.traps:
+        dest |= chess.BB_SQUARES[sq]
+    origins = 0
+    for sq, sts in st.statuses.items():
+        if not sts:
+            continue
+        color = b.color_at(sq)
+        if color == (not us):
+            dest |= chess.BB_SQUARES[sq]
+        elif color == us and "dynamite" in sts:
+            origins |= chess.BB_SQUARES[sq]
+    ep = b.ep_square
+    if ep is not None and st.statuses.get(ep + (-8 if us else 8)):
+        dest |= chess.BB_SQUARES[ep]
+    return dest, origins
+
+
+def _may_filter(st: State) -> bool:
+    """Can :func:`move_filter_reason` rule out a move this turn (no wall in play)?
+
+    Only a restriction binding the side to act, a frozen piece, one of its own pieces asleep
+    or an enemy piece shielded can.
+    """
+    if st.frozen:
+        return True
+    b = st.board
+    us = b.turn
+    for r in st.restrictions:
+        if r.turn == st.turn_no and r.victim == us:
+            return True
+    for sq, sts in st.statuses.items():
+        if "sleep" in sts and b.color_at(sq) == us:
+            return True
+        if "shield" in sts and b.color_at(sq) == (not us):
+            return True
+    return False
 
 
 def _do_move(st: State, move: chess.Move) -> None:
