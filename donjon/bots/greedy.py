@@ -7,7 +7,6 @@ from typing import Any
 
 import chess
 
-from donjon.bots.random_bot import knowable
 from donjon.games.protocol import Action, Game, IllegalAction
 from donjon.games.unfairchess.catalogue import CARDS
 from donjon.games.unfairchess.state import State, color_of
@@ -115,8 +114,6 @@ class GreedyBot:
     def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> Action:
         det = game.determinize(state, seat, rng)
         actions = game.legal_actions(det, seat)
-        if isinstance(det, State):
-            actions = [a for a in actions if knowable(det, a)] or actions
         if not actions:
             raise IllegalAction(f"seat {seat} has no legal action")
         if not isinstance(det, State):

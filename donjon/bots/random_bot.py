@@ -12,19 +12,6 @@ from donjon.games.unfairchess.cards.base import Targeting
 from donjon.games.unfairchess.state import State
 
 
-def knowable(st: State, tg: Targeting) -> bool:
-    """Can the side to act choose ``tg`` from what it sees?
-
-    Foresight's ``order`` names the cards on top of the player's own deck: unless they are
-    already known (``known_top``), a determinized state holds guessed cards there, so a bot
-    must not choose such a targeting (the referee would refuse it).
-    """
-    order = tg.get("order")
-    if order is None:
-        return True
-    return st.known_top[st.seat] >= len(order)
-
-
 def random_card_targeting(st: State, card_id: str, rng: random.Random) -> Targeting | None:
     """A uniformly random legal targeting of ``card_id`` for the side to act, or None.
 
@@ -41,8 +28,6 @@ def random_card_targeting(st: State, card_id: str, rng: random.Random) -> Target
         return None
     options: dict[str, Targeting] = {}
     for tg in effect.targetings(st):
-        if not knowable(st, tg):
-            continue
         options.setdefault(repr(sorted(tg.items())), tg)
     candidates = list(options.values())
     rng.shuffle(candidates)
@@ -82,6 +67,8 @@ class RandomBot:
         moves = st.moves or []
         if seat != st.seat or st.result is not None:
             raise IllegalAction(f"seat {seat} has no legal action")
+        if st.ordering:
+            return {"type": "order", "order": rng.choice(rules.order_actions(st))}
         if not st.must_move and (not moves or rng.random() < self.card_prob):
             cards = list(dict.fromkeys(st.hands[seat]))
             rng.shuffle(cards)
@@ -90,8 +77,6 @@ class RandomBot:
                 if tg is not None:
                     return {"type": "card", "card": card, **tg}
         if not moves:
-            # Only cards it cannot judge are left (e.g. Foresight on unseen cards): send one
-            # anyway; the referee decides (see base.choose_and_apply).
             actions = [{"type": "card", "card": c, **tg} for c in dict.fromkeys(st.hands[seat])
                        for tg in rules.card_actions(st, c)]
             if not actions:
@@ -108,8 +93,6 @@ class UniformBot:
     def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> Action:
         det = game.determinize(state, seat, rng)
         actions = game.legal_actions(det, seat)
-        if isinstance(det, State):
-            actions = [a for a in actions if knowable(det, a)] or actions
         if not actions:
             raise IllegalAction(f"seat {seat} has no legal action")
         return rng.choice(actions)

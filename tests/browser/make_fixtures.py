@@ -158,9 +158,10 @@ def build() -> list[dict[str, Any]]:
     r.move("d2d4")
     out.append(r.fixture("waiting", "Opponent to move"))
 
-    # 12. Foresight: choose the order of the top cards.
+    # 12. Foresight played: put the next three cards back in an order.
     r = Recorder(0, {"hands": hands(["prescience", "poison", "bouclier", "sommeil"], ["poison"] * 4),
                      "decks": {"0": ["frappe_celeste", "trahison", "fleche", "poison", "poison"]}})
+    r.card("prescience")
     out.append(r.fixture("prescience", "Foresight: order of the top three cards"))
 
     # 13. Add-to-move card played: now make the normal move (seat 0, must_move).

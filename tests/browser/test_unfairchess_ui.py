@@ -329,14 +329,14 @@ def test_status_card_on_a_piece(page, server) -> None:
 def test_order_choice_for_foresight(page, server) -> None:
     fx = open_fx(page, server, "prescience")
     legal = last(fx)["legal"]
-    hand_card(page, "prescience").click()
-    page.locator(".ucg-modal [data-action='play']").click()
-    page.locator(".ucg-modal .ucg-choice[data-value='\"fleche\"']").click()
-    page.locator(".ucg-modal .ucg-choice[data-value='\"frappe_celeste\"']").click()
+    assert legal and all(a["type"] == "order" for a in legal)
+    # The order picker opens by itself once Foresight is played.
+    page.locator(".ucg-modal .ucg-choice[data-value='\"poison\"']").click()
+    page.locator(".ucg-modal .ucg-choice[data-value='\"trahison\"']").click()
     page.wait_for_function("window.__sent.length === 1")
     action = sent(page)[0]
     assert action in legal
-    assert action["order"] == ["fleche", "frappe_celeste", "trahison"]
+    assert action == {"type": "order", "order": ["poison", "trahison", "fleche"]}
 
 
 def test_refused_action_shows_the_reason(page, server) -> None:

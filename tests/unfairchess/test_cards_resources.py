@@ -246,41 +246,64 @@ def test_double_tour_taunt_follows_the_piece() -> None:
 def test_prescience_reorders_top_three_then_draws() -> None:
     deck = ["larcin", "renfort", "dynamite", "poison", "sommeil"]
     st = make(START, white=["prescience", *FILL], decks={"0": deck})
-    assert len(targetings(st, "prescience")) == 6
-    st = card(st, "prescience", order=["dynamite", "larcin", "renfort"])
-    # The replacement card is drawn after the reorder: the chosen top card.
-    assert st.hands[0] == [*FILL, "dynamite"]
-    assert st.decks[0] == ["larcin", "renfort", "poison", "sommeil"]
-    assert st.known_top[0] == 2
-    assert GAME.view(st, 0)["known_top"] == ["larcin", "renfort"]
+    # Nothing of the deck shows before the card is played: one targeting, no field.
+    assert targetings(st, "prescience") == [{"squares": []}]
+    assert "larcin" not in str(GAME.legal_actions(st, 0))
+    st = card(st, "prescience")
+    # The replacement card is drawn first; then the player sees the next three.
+    assert st.hands[0] == [*FILL, "larcin"]
+    assert GAME.view(st, 0)["known_top"] == ["renfort", "dynamite", "poison"]
+    assert GAME.view(st, 0)["ordering"] == 3
     assert GAME.view(st, 1)["known_top"] == []  # only the player sees them
     assert "known_top" not in GAME.view(st, None)
-    assert st.must_move
+    orders = GAME.legal_actions(st, 0)
+    assert len(orders) == 6 and all(a["type"] == "order" for a in orders)
+    illegal(st, {"type": "move", "uci": "e2e4"})  # first the order
+    st = GAME.apply(st, 0, {"type": "order", "order": ["poison", "renfort", "dynamite"]})
+    assert st.decks[0] == ["poison", "renfort", "dynamite", "sommeil"]
+    assert st.must_move and not st.ordering
+    assert GAME.view(st, 0)["known_top"] == ["poison", "renfort", "dynamite"]
     st = move(st, "e2e4")
-    assert st.seat == 1 and st.decks[0][:2] == ["larcin", "renfort"]
+    assert st.seat == 1 and st.decks[0][:3] == ["poison", "renfort", "dynamite"]
 
 
 def test_prescience_short_deck_and_bad_orders() -> None:
-    st = make(START, white=["prescience", *FILL], decks={"0": ["larcin", "renfort"]})
-    assert len(targetings(st, "prescience")) == 2
-    illegal(st, "prescience", order=["larcin", "renfort", "poison"])
-    illegal(st, "prescience", order=["larcin", "larcin"])
-    illegal(st, "prescience", order=["renfort"])
-    illegal(st, "prescience", order=["dynamite", "larcin"])
-    illegal(st, "prescience")
-    st = card(st, "prescience", order=["renfort", "larcin"])
-    assert st.hands[0][-1] == "renfort" and st.decks[0] == ["larcin"] and st.known_top[0] == 1
+    st = make(START, white=["prescience", *FILL], decks={"0": ["larcin", "renfort", "poison"]})
+    illegal(st, "prescience", order=["larcin", "renfort"])  # the play takes no order
+    st = card(st, "prescience")
+    assert st.ordering == 2 and len(GAME.legal_actions(st, 0)) == 2
+    illegal(st, {"type": "order", "order": ["renfort", "poison", "larcin"]})
+    illegal(st, {"type": "order", "order": ["renfort", "renfort"]})
+    illegal(st, {"type": "order", "order": ["renfort"]})
+    illegal(st, {"type": "order", "order": "renfort,poison"})
+    illegal(st, {"type": "order", "order": ["poison", "renfort"], "extra": 1})
+    illegal(st, {"type": "card", "card": "poison", "squares": ["d1"]})
+    st = GAME.apply(st, 0, {"type": "order", "order": ["poison", "renfort"]})
+    assert st.decks[0] == ["poison", "renfort"]
+    illegal(st, {"type": "order", "order": ["poison", "renfort"]})  # only once
 
 
 def test_prescience_duplicate_cards_give_distinct_orders_only() -> None:
-    st = make(START, white=["prescience", *FILL], decks={"0": ["larcin", "larcin", "renfort", "poison"]})
-    assert len(targetings(st, "prescience")) == 3
+    st = make(START, white=["prescience", *FILL], decks={"0": ["poison", "larcin", "larcin", "renfort"]})
+    st = card(st, "prescience")
+    assert len(GAME.legal_actions(st, 0)) == 3
 
 
 def test_prescience_greyed_with_empty_deck() -> None:
     st = make(START, white=["prescience", *FILL], decks={"0": []})
     assert not playable(st, "prescience")
-    illegal(st, "prescience", order=[])
+    illegal(st, "prescience")
+
+
+def test_prescience_known_cards_survive_determinization() -> None:
+    import random
+
+    st = make(START, white=["prescience", *FILL], decks={"0": ["larcin", "renfort", "dynamite", "poison", "sommeil"]})
+    st = card(st, "prescience")
+    st = GAME.apply(st, 0, {"type": "order", "order": ["poison", "renfort", "dynamite"]})
+    for seed in range(5):
+        d = GAME.determinize(st, 0, random.Random(seed))
+        assert d.decks[0][:3] == ["poison", "renfort", "dynamite"]
 
 
 # ------------------------------------------------------------------ #56 Rembobinage
@@ -404,7 +427,8 @@ def test_larcin_stolen_card_can_be_played_next_turn() -> None:
     st = move(card(st, "larcin"), "e2e4")
     assert st.known_by_opp[0] == ["prescience"]
     st = move(st, "e7e5")
-    st = card(st, "prescience", order=["dynamite"] * 3)
+    st = card(st, "prescience")
+    st = GAME.apply(st, 0, {"type": "order", "order": ["dynamite"] * 3})
     assert st.must_move and st.hands[0] == [*FILL, "dynamite"]
     assert st.known_by_opp[0] == []
 

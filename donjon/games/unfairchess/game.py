@@ -42,6 +42,8 @@ class UnfairChess:
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if state.result is not None or seat != state.seat:
             return []
+        if state.ordering:
+            return [{"type": "order", "order": o} for o in rules.order_actions(state)]
         out: list[Action] = [{"type": "move", "uci": m.uci()} for m in state.moves or ()]
         if not state.must_move:
             for card in dict.fromkeys(state.hands[seat]):
@@ -84,7 +86,12 @@ class UnfairChess:
             if state.must_move:
                 raise IllegalAction("you played a card that adds to your move: now make your normal move")
             return rules.play_card(state, card, action)
-        raise IllegalAction(f"unknown action type {kind!r}; expected 'move' or 'card'")
+        if kind == "order":
+            extra = set(action) - {"type", "order"}
+            if extra:
+                raise IllegalAction(f"an order takes only 'order'; unknown field(s): {', '.join(sorted(map(str, extra)))}")
+            return rules.put_back(state, action.get("order"))
+        raise IllegalAction(f"unknown action type {kind!r}; expected 'move', 'card' or 'order'")
 
     def outcome(self, state: State) -> Outcome | None:
         return state.result  # type: ignore[no-any-return]
@@ -104,6 +111,7 @@ class UnfairChess:
             "check": state.king_attacked(b.turn),
             "card_played": state.card_played,
             "must_move": state.must_move,
+            "ordering": state.ordering,
             "exception": state.suspended,
             "silenced": state.silenced,
             "can_save": state.can_save,

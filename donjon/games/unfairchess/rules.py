@@ -86,6 +86,7 @@ def new_state(seed: int, options: dict[str, Any] | None = None) -> State:
     st.removed_now = [0, 0]
     st.plies = 0
     st.mover = None
+    st.ordering = 0
     for name, sts in (options.get("statuses") or {}).items():
         sq = _square(name)
         bad = set(sts) - set(STATUSES)
@@ -464,6 +465,8 @@ def apply_move(st: State, move: chess.Move) -> State:
     if st.result is not None:
         raise IllegalAction("the game is over")
     assert st.moves is not None
+    if st.ordering:
+        raise IllegalAction("first put back the cards you looked at with Foresight: send their order")
     if move not in st.moves:
         raise IllegalAction(explain_illegal_move(st, move))
     b = st.board
@@ -598,4 +601,33 @@ def play_card(st: State, card_id: str, action: dict[str, Any]) -> State:
     if CARDS[card_id].cost == "replace":
         record = {"kind": "card", "card": card_id, "to": nst.mover, "quiet": False}
         _end_turn(nst, record)
+    return nst
+
+
+def order_actions(st: State) -> list[list[str]]:
+    """Foresight's follow-up: every distinct order of the cards the seat looked at."""
+    from itertools import permutations
+
+    if not st.ordering:
+        return []
+    top = st.decks[st.seat][: st.ordering]
+    return [list(p) for p in dict.fromkeys(permutations(top))]
+
+
+def put_back(st: State, order: object) -> State:
+    """Foresight's follow-up: put the looked-at cards back on the deck in ``order`` (top first)."""
+    if st.result is not None:
+        raise IllegalAction("the game is over")
+    if not st.ordering:
+        raise IllegalAction("there are no cards to put back: play Foresight first")
+    if not isinstance(order, list) or not all(isinstance(c, str) for c in order):
+        raise IllegalAction("order must be the list of the cards you looked at, top first")
+    n = st.ordering
+    top = st.decks[st.seat][:n]
+    if len(order) != n or sorted(order) != sorted(top):
+        raise IllegalAction(f"order must list exactly the {n} card(s) you looked at: {', '.join(sorted(top))}")
+    nst = st.copy()
+    nst.decks[st.seat][:n] = list(order)
+    nst.ordering = 0
+    nst.events.append({"type": "order", "seat": st.seat, "count": n})
     return nst

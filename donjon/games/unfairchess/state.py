@@ -104,6 +104,7 @@ class State:
         "removed_now",
         "plies",
         "mover",
+        "ordering",
     )
 
     board: chess.Board
@@ -137,6 +138,8 @@ class State:
     removed_now: list[int]
     plies: int
     mover: int | None
+    ordering: int
+    """Foresight: how many top cards of the acting seat's deck await their new order (0: none)."""
 
     def copy(self) -> State:
         """An independent copy (the board without its move stack)."""
@@ -172,6 +175,7 @@ class State:
         new.removed_now = [0, 0]
         new.plies = self.plies
         new.mover = None
+        new.ordering = self.ordering
         return new
 
     # ------------------------------------------------------------------ queries

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import permutations
 
 import chess
 
@@ -111,26 +110,26 @@ class TimeWarp(Card):
 @register
 class Foresight(Card):
     """#55 Add. Look at the top 3 cards of your deck (all if fewer) and put them back in any order.
-    The field ``order`` lists them top first. Greyed if your deck is empty."""
+
+    Two steps, so that nobody sees a card before the card is played: the play itself takes no
+    field (the replacement card is drawn first, as for every card); then the seat sees its next
+    three cards and sends ``{"type": "order", "order": [...]}`` (top first) before its move.
+    Greyed if your deck is empty.
+    """
 
     id = "prescience"
-    fields = ("order",)
 
     def targetings(self, st: State) -> Iterator[Targeting]:
-        deck = st.decks[st.seat]
-        top = deck[: min(3, len(deck))]
-        if not top:
-            return
-        for order in dict.fromkeys(permutations(top)):
-            yield t(order=list(order))
+        if st.decks[st.seat]:
+            yield t()
 
     def resolve(self, st: State, tg: Targeting) -> None:
         seat = st.seat
-        order = list(tg["order"])
-        deck = st.decks[seat]
-        assert sorted(order) == sorted(deck[: len(order)]) and len(order) == min(3, len(deck))
-        deck[: len(order)] = order
-        st.known_top[seat] = len(order)
+        st.skip_draw = True
+        st.draw_cards(seat, 1)
+        n = min(3, len(st.decks[seat]))
+        st.ordering = n
+        st.known_top[seat] = max(st.known_top[seat], n)
 
 
 @register

@@ -226,6 +226,30 @@ export function createGameUI(root, options = {}) {
     );
   }
 
+  // ------------------------------------------------------- Foresight follow-up
+  // After Foresight the seat sees its next cards and must put them back: the legal actions
+  // are then {"type": "order", "order": [...]}; ask card by card, top first, and send one.
+  async function maybeOrder() {
+    const cands = s.legal.filter((a) => a.type === "order");
+    if (!cands.length || s.ordering || opts.mode !== "play") return;
+    s.ordering = true;
+    let rest = cands;
+    const len = rest[0].order.length;
+    for (let i = 0; i < len && rest.length > 1; i++) {
+      const vals = uniq(rest.map((c) => c.order[i]));
+      if (vals.length <= 1) continue;
+      const choice = await askChoice("order", vals, i, rest[0]);
+      if (choice === undefined) {
+        i = -1; // the cards must go back: start the choice again
+        rest = cands;
+        continue;
+      }
+      rest = rest.filter((c) => c.order[i] === choice);
+    }
+    s.ordering = false;
+    submit(rest[0]);
+  }
+
   // ------------------------------------------------------------ card targeting
   function startCard(id) {
     const cands = cardActions(id);
@@ -799,9 +823,11 @@ export function createGameUI(root, options = {}) {
       board.cancelPromotion();
       render();
       if (reopenId && view.hand && view.hand[reopen] && view.hand[reopen].card === reopenId) openHandCard(reopen);
+      maybeOrder();
       return;
     }
     render();
+    maybeOrder();
   }
 
   render();
