@@ -594,7 +594,8 @@ PLAY_HELP = """Commands:
   e4, Nf3, exd5, O-O, e7e8=Q    a move in SAN
   e2e4, e7e8q                   a move in UCI
   card N SQ [SQ ...]            play card N of your hand (or its id/name: card poison e2)
-      extra fields: promotion=q  promotions=q,n  order=id1,id2,id3  (a lone q/r/b/n = promotion)
+      extra fields: promotion=q  promotions=q,n  (a lone q/r/b/n = promotion)
+  order ID ID ID                after Foresight: put your top cards back, top first
   targets N                     list the legal targetings of card N
   text N   (or help N)          the English text of card N (or of any card by id/name)
   hand                          your hand;  board: the board;  moves: your legal moves
@@ -640,6 +641,11 @@ class TerminalPlay:
 
     def say_status(self) -> None:
         st = self.state
+        if st.ordering:
+            top = st.decks[self.seat][: st.ordering]
+            self.console.print("Foresight: your next cards are " + ", ".join(top)
+                               + ". Put them back: order ID ID ... (top first).")
+            return
         if st.silenced:
             self.console.print("Silence: you cannot play cards this turn.")
         if st.must_move:
@@ -697,10 +703,10 @@ class TerminalPlay:
                 key, _, value = lw.partition("=")
                 if key == "promotion":
                     action[key] = value
-                elif key in ("promotions", "order"):
+                elif key == "promotions":
                     action[key] = [v for v in value.split(",") if v]
                 else:
-                    return f"unknown field {key!r} (promotion=, promotions=, order=)"
+                    return f"unknown field {key!r} (promotion=, promotions=)"
             else:
                 return f"{w!r} is not a square like e4"
         return action
@@ -770,7 +776,9 @@ class TerminalPlay:
             if cmd == "targets":
                 self.list_targets(words[1] if len(words) > 1 else "")
                 continue
-            if cmd == "card":
+            if cmd == "order":
+                action: Action | None = {"type": "order", "order": [w.strip(",") for w in words[1:]]}
+            elif cmd == "card":
                 parsed = self.parse_card(words[1:])
                 if isinstance(parsed, str):
                     c.print(parsed)
@@ -778,7 +786,7 @@ class TerminalPlay:
                 if parsed["card"] not in CARD_EFFECTS:
                     c.print("that card is not available yet (greyed)")
                     continue
-                action: Action | None = parsed
+                action = parsed
             else:
                 action = self.parse_move(line)
                 if action is None:
@@ -790,6 +798,10 @@ class TerminalPlay:
             except IllegalAction as e:
                 hint = " (type 'targets N' to list the legal targetings)" if action["type"] == "card" else ""
                 c.print(f"Illegal: {e.reason}{hint}")
+                continue
+            if action["type"] == "order":
+                c.print("You put the cards back.")
+                self.say_status()
                 continue
             c.print(f"You play {self.last_text}" if action["type"] == "move" else f"You play the card {describe(action)}")
             return True
