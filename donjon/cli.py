@@ -914,7 +914,13 @@ def run_play(args: argparse.Namespace, console: Console) -> int:
 
 # ============================================================================ main
 
-COMMANDS: list[Callable[[Subparsers], None]] = [add_cards, add_perft, add_selfplay, add_replay, add_play]
+def add_serve(sub: Subparsers) -> None:
+    from donjon.server.cli_serve import add_parser
+
+    add_parser(sub)
+
+
+COMMANDS: list[Callable[[Subparsers], None]] = [add_cards, add_perft, add_selfplay, add_replay, add_play, add_serve]
 """One function per subcommand."""
 
 

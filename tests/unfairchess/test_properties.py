@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 from donjon.bots import RandomBot
 from donjon.games.protocol import IllegalAction
 from donjon.games.unfairchess import GAME
-from donjon.games.unfairchess.cards import CARD_EFFECTS
 from donjon.games.unfairchess.catalogue import CARDS
 from donjon.games.unfairchess.state import State
 
@@ -86,6 +85,8 @@ def _normal(action: dict[str, Any]) -> Any:
     """An accepted action in the form ``legal_actions`` lists it."""
     if action["type"] == "move":
         return {"type": "move", "uci": action["uci"].strip().lower()}
+    if action["type"] == "order":
+        return dict(action)
     out = dict(action)
     out["squares"] = [s.strip().lower() for s in action.get("squares", [])]
     return out
@@ -94,9 +95,6 @@ def _normal(action: dict[str, Any]) -> Any:
 def check(index: int, seat: Any, action: Any) -> None:
     states = base_states()
     s = states[index % len(states)]
-    card = action.get("card") if isinstance(action, dict) else None
-    if isinstance(card, str) and card in CARDS and card not in CARD_EFFECTS:
-        return  # a card not written yet: the referee cannot judge it (see card_actions' TODO)
     before = snapshot(s)
     try:
         new = GAME.apply(s, seat, action)

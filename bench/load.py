@@ -1,0 +1,174 @@
+"""Load test: scripted WebSocket clients play many games at once against a running server.
+
+    python bench/load.py --spawn                       # start a server on a temp SQLite file
+    python bench/load.py --url http://127.0.0.1:8000   # against a running server
+    python bench/load.py --spawn --games 100 --plies 60 --cards
+
+Each game has two guest players connected over ``/ws/game/{id}``; whoever is to act picks a
+random legal action (normal moves only unless ``--cards``) and sends it with the version it
+saw. Reported: accepted actions per second over the playing phase, and the ack latency
+(intent sent → ack received) p50 / p90 / p99 / max. Every ack means the action was committed
+to the database first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+
+import httpx
+import websockets
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    finished: int = 0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def spawn_server(port: int, db: str, extra_env: dict[str, str]) -> subprocess.Popen[bytes]:
+    env = {**os.environ, **extra_env}
+    proc = subprocess.Popen([sys.executable, "-m", "donjon.server", "--port", str(port), "--database-url",
+                             f"sqlite:///{db}", "--log-level", "warning"], env=env)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+async def make_game(base: str, sem: asyncio.Semaphore) -> tuple[str, str, str]:
+    async with sem, httpx.AsyncClient(base_url=base, timeout=60) as a, \
+            httpx.AsyncClient(base_url=base, timeout=60) as b:
+        await a.post("/api/guest")
+        await b.post("/api/guest")
+        r = await a.post("/api/tables", json={"opponent": "invite"})
+        table = r.json()["table"]
+        r = await b.post(f"/api/tables/{table['id']}/join", json={"code": table["invite_code"]})
+        return r.json()["table"]["game_id"], a.cookies["donjon_session"], b.cookies["donjon_session"]
+
+
+async def player(ws_url: str, gid: str, cookie: str, plies: int, cards: bool, rng: random.Random, stats: Stats,
+                 done: asyncio.Event) -> None:
+    async with websockets.connect(f"{ws_url}/ws/game/{gid}", additional_headers={"Cookie": f"donjon_session={cookie}"},
+                                  max_size=2**22) as ws:
+        await ws.send(json.dumps({"t": "hello", "v": None}))
+        pending: dict[int, float] = {}
+        next_id = 0
+        v = None
+        async for raw in ws:
+            f = json.loads(raw)
+            t = f["t"]
+            if t == "ack":
+                sent = pending.pop(f["id"], None)
+                if sent is not None:
+                    stats.latencies.append(time.perf_counter() - sent)
+                continue
+            if t == "error":
+                code = f.get("code", "?")
+                stats.errors[code] = stats.errors.get(code, 0) + 1
+                pending.pop(f.get("id"), None)
+                continue
+            if t not in ("sync", "event"):
+                continue
+            v = f["v"]
+            game = f["game"]
+            if game["status"] != "active" or game["plies"] >= plies:
+                if game["status"] == "active" and f["seat"] in game["to_act"]:
+                    next_id += 1
+                    await ws.send(json.dumps({"t": "resign", "id": next_id}))
+                stats.finished += game["status"] != "active"
+                break
+            legal = f["legal"]
+            if not legal or pending:
+                continue
+            pool = legal if cards else [a for a in legal if a["type"] == "move"] or legal
+            next_id += 1
+            pending[next_id] = time.perf_counter()
+            await ws.send(json.dumps({"t": "act", "id": next_id, "v": v, "action": rng.choice(pool)}))
+    done.set()
+
+
+async def run(args: argparse.Namespace) -> None:
+    base = args.url.rstrip("/")
+    ws_url = base.replace("http://", "ws://").replace("https://", "wss://")
+    t0 = time.perf_counter()
+    sem = asyncio.Semaphore(20)
+    games = await asyncio.gather(*(make_game(base, sem) for _ in range(args.games)))
+    setup = time.perf_counter() - t0
+    stats = Stats()
+    rng = random.Random(args.seed)
+    t1 = time.perf_counter()
+    tasks = []
+    for gid, ca, cb in games:
+        for cookie in (ca, cb):
+            tasks.append(asyncio.create_task(player(ws_url, gid, cookie, args.plies, args.cards,
+                                                    random.Random(rng.random()), stats, asyncio.Event())))
+    await asyncio.gather(*tasks)
+    elapsed = time.perf_counter() - t1
+    lat = sorted(stats.latencies)
+    n = len(lat)
+
+    def pct(p: float) -> float:
+        return lat[min(n - 1, int(p * n))] * 1000 if n else float("nan")
+
+    print(f"games: {args.games} concurrent, {args.plies} plies each ({'moves and cards' if args.cards else 'moves only'})")
+    print(f"setup: {args.games * 2} guests + {args.games} tables in {setup:.2f} s")
+    print(f"accepted actions: {n} in {elapsed:.2f} s  ->  {n / elapsed:.0f} accepted actions/s")
+    print(f"ack latency ms: p50 {pct(0.5):.1f}  p90 {pct(0.9):.1f}  p99 {pct(0.99):.1f}  max {pct(1.0):.1f}"
+          f"  mean {statistics.fmean(lat) * 1000 if lat else float('nan'):.1f}")
+    print(f"errors: {stats.errors or 'none'}")
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--url", default="http://127.0.0.1:8000")
+    p.add_argument("--spawn", action="store_true", help="start a server on a free port with a temp SQLite file")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--plies", type=int, default=40, help="actions per game before the side to act resigns")
+    p.add_argument("--cards", action="store_true", help="play card actions too (random among all legal actions)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--synchronous", default="FULL", help="SQLite synchronous mode of a spawned server")
+    args = p.parse_args()
+    proc = None
+    if args.spawn:
+        port = free_port()
+        tmp = tempfile.mkdtemp(prefix="donjon-bench-")
+        proc = spawn_server(port, os.path.join(tmp, "bench.sqlite3"), {"DONJON_SQLITE_SYNCHRONOUS": args.synchronous})
+        args.url = f"http://127.0.0.1:{port}"
+        print(f"spawned server on {args.url} (SQLite synchronous={args.synchronous})")
+    try:
+        asyncio.run(run(args))
+    finally:
+        if proc is not None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+if __name__ == "__main__":
+    main()

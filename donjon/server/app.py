@@ -1,0 +1,119 @@
+"""The FastAPI application: ``create_app(settings)``.
+
+At start: migrations (Alembic), the bus, the hub (which rebuilds every active game from its
+action log, restarts absence clocks and bots). OpenAPI at ``/docs``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+import donjon
+from donjon.bus import make_bus
+from donjon.server import api, pages, ws
+from donjon.server.auth import AuthError
+from donjon.server.lobby import Lobby, LobbyError
+from donjon.server.match import MatchError
+from donjon.server.rooms import Hub
+from donjon.server.settings import Settings
+from donjon.store import Database
+
+log = logging.getLogger("donjon.server")
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        db = Database(settings.database_url, sqlite_synchronous=settings.sqlite_synchronous)
+        await db.migrate()
+        bus = make_bus(settings.redis_url, settings.node_id)
+        await bus.start()
+        hub = Hub(settings, db, bus)
+        app.state.db = db
+        app.state.bus = bus
+        app.state.hub = hub
+        app.state.lobby = Lobby(hub)
+        app.state.lobby_sockets = ws.LobbySockets(app)
+        bus.subscribe("lobby", app.state.lobby_sockets.on_bus)
+        await hub.start()
+        log.info("donjon ready (node %s, %s)", settings.node_id, db.url.split("://")[0])
+        try:
+            yield
+        finally:
+            await hub.stop()
+            await bus.stop()
+            await db.dispose()
+
+    app = FastAPI(
+        title="donjon",
+        version=getattr(donjon, "__version__", "0"),
+        description="Board games refereed by the server. Real-time play is over WebSocket "
+                    "(`/ws/game/{id}`, `/ws/lobby`); see docs/protocol.md.",
+        lifespan=lifespan,
+        docs_url="/docs",
+        redoc_url=None,
+    )
+    app.state.settings = settings
+    app.mount("/static", StaticFiles(directory=str(pages.WEB / "static")), name="static")
+    app.include_router(api.router)
+    app.include_router(ws.router)
+    app.include_router(pages.ops)
+    app.include_router(pages.router)
+
+    def _err(status: int, reason: str, code: str) -> JSONResponse:
+        return JSONResponse({"error": reason, "code": code}, status_code=status)
+
+    @app.exception_handler(AuthError)
+    async def _auth_error(_r: Request, e: AuthError) -> JSONResponse:
+        return _err(e.status, e.reason, "auth")
+
+    @app.exception_handler(LobbyError)
+    async def _lobby_error(_r: Request, e: LobbyError) -> JSONResponse:
+        return _err(e.status, e.reason, e.code)
+
+    @app.exception_handler(api.ApiError)
+    async def _api_error(_r: Request, e: api.ApiError) -> JSONResponse:
+        return _err(e.status, e.reason, e.code)
+
+    @app.exception_handler(MatchError)
+    async def _match_error(_r: Request, e: MatchError) -> JSONResponse:
+        return _err(409, e.reason, e.code)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(_r: Request, e: RequestValidationError) -> JSONResponse:
+        parts = []
+        for err in e.errors():
+            loc = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
+            parts.append(f"{loc}: {err.get('msg')}" if loc else str(err.get("msg")))
+        return _err(422, "; ".join(parts) or "invalid request", "invalid")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, e: StarletteHTTPException) -> Any:
+        if e.status_code == 404 and not request.url.path.startswith(("/api", "/static")):
+            return await pages.render(request, "404.html", status=404)
+        return _err(e.status_code, str(e.detail), "http")
+
+    @app.middleware("http")
+    async def _csrf_origin(request: Request, call_next: Any) -> Any:
+        # SameSite=Lax already keeps the cookie off cross-site POSTs; refuse them outright too.
+        if request.method in ("POST", "PUT", "PATCH", "DELETE"):
+            origin = request.headers.get("origin")
+            if origin and origin not in settings.allowed_origins:
+                from urllib.parse import urlsplit
+
+                if urlsplit(origin).netloc != request.headers.get("host", ""):
+                    return _err(403, "cross-site request refused", "origin")
+        return await call_next(request)
+
+    return app

@@ -1,0 +1,108 @@
+"""Accounts and sessions: argon2 password hashes, random session tokens in an HttpOnly
+SameSite=Lax cookie, the token's SHA-256 in the ``sessions`` table."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import re
+import secrets
+from typing import Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+from fastapi import Request, Response
+from starlette.requests import HTTPConnection
+
+from donjon.store import repo
+from donjon.store.models import User
+
+COOKIE = "donjon_session"
+USERNAME_RE = re.compile(r"^[A-Za-z0-9_-]{3,20}$")
+MIN_PASSWORD = 8
+
+_hasher = PasswordHasher()
+
+
+class AuthError(Exception):
+    def __init__(self, reason: str, status: int = 400) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.status = status
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+async def hash_password(password: str) -> str:
+    return await asyncio.to_thread(_hasher.hash, password)
+
+
+async def verify_password(hashed: str, password: str) -> bool:
+    def _verify() -> bool:
+        try:
+            return _hasher.verify(hashed, password)
+        except (VerifyMismatchError, VerificationError, InvalidHashError):
+            return False
+
+    return await asyncio.to_thread(_verify)
+
+
+def check_credentials(username: Any, password: Any) -> tuple[str, str]:
+    if not isinstance(username, str) or not USERNAME_RE.match(username):
+        raise AuthError("a username has 3 to 20 letters, digits, '_' or '-'")
+    if username.lower().startswith("guest"):
+        raise AuthError("usernames starting with 'guest' are kept for guests")
+    if not isinstance(password, str) or len(password) < MIN_PASSWORD:
+        raise AuthError(f"a password has at least {MIN_PASSWORD} characters")
+    if len(password) > 256:
+        raise AuthError("that password is too long (256 characters at most)")
+    return username, password
+
+
+def set_session_cookie(response: Response, token: str, *, secure: bool, days: float) -> None:
+    response.set_cookie(COOKIE, token, max_age=int(days * 86400), httponly=True, samesite="lax",
+                        secure=secure, path="/")
+
+
+def clear_session_cookie(response: Response, *, secure: bool) -> None:
+    response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=secure)
+
+
+async def new_session(app_state: Any, user_id: int) -> str:
+    token = secrets.token_urlsafe(32)
+    async with app_state.db.write() as s:
+        await repo.create_session(s, token_hash(token), user_id, app_state.settings.session_days)
+    return token
+
+
+async def current_user(conn: HTTPConnection) -> User | None:
+    """The user of the session cookie of this request or WebSocket (or None)."""
+    cached = conn.scope.get("donjon.user", False)
+    if cached is not False:
+        return cached  # type: ignore[no-any-return]
+    token = conn.cookies.get(COOKIE)
+    user = None
+    if token:
+        async with conn.app.state.db.read() as s:
+            user = await repo.session_user(s, token_hash(token))
+    conn.scope["donjon.user"] = user
+    return user
+
+
+async def create_guest(request: Request, response: Response) -> User:
+    """A fresh guest account, logged in on ``response``."""
+    st = request.app.state
+    for _ in range(20):
+        name = "Guest-" + secrets.token_hex(3)
+        async with st.db.write() as s:
+            if await repo.user_by_name(s, name) is None:
+                user = await repo.create_user(s, name, None, is_guest=True, start_balance=0)
+                break
+    else:  # pragma: no cover - 16 million names
+        raise AuthError("could not create a guest account, try again", 503)
+    token = await new_session(st, user.id)
+    set_session_cookie(response, token, secure=st.settings.cookie_secure, days=st.settings.session_days)
+    request.scope["donjon.user"] = user
+    return user

@@ -1,0 +1,94 @@
+"""Bot opponents think in a worker process pool, never on the event loop.
+
+The server hands the worker a *determinized* state (``game.determinize(state, seat, rng)``:
+the human's hand and the deck orders resampled), so a bot cannot cheat even by accident.
+Levels map to :mod:`donjon.bots` names: easy → ``random``, normal and hard → ``greedy``.
+
+Every bot move has a time budget (``Settings.bot_time_budget``); past it the server
+falls back to a random legal action computed in the pool as well.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import multiprocessing
+import pickle
+import random
+from typing import Any
+
+from donjon.server.settings import Settings
+
+log = logging.getLogger("donjon.bots")
+
+LEVELS: dict[str, str] = {"easy": "random", "normal": "greedy", "hard": "greedy"}
+
+
+def think(kind: str, state_bytes: bytes, seat: int, bot_name: str, rng_seed: int) -> dict[str, Any]:
+    """Run in a worker process: determinize, then ask the bot for an action."""
+    from donjon.games import get_game
+
+    game = get_game(kind)
+    state = pickle.loads(state_bytes)
+    rng = random.Random(rng_seed)
+    try:
+        state = game.determinize(state, seat, rng)
+    except NotImplementedError:  # a game without hidden information
+        pass
+    try:
+        from donjon.bots import get_bot
+
+        bot = get_bot(bot_name)
+        action = bot.choose(game, state, seat, rng)
+    except ImportError:  # pragma: no cover - the bots package is always there in a release
+        action = rng.choice(game.legal_actions(state, seat))
+    return dict(action)
+
+
+def random_action(kind: str, state_bytes: bytes, seat: int, rng_seed: int) -> dict[str, Any]:
+    from donjon.games import get_game
+
+    game = get_game(kind)
+    state = pickle.loads(state_bytes)
+    return dict(random.Random(rng_seed).choice(game.legal_actions(state, seat)))
+
+
+def _warm() -> None:
+    import donjon.games
+
+    donjon.games.get_game("unfairchess")
+
+
+class BotRunner:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._pool: concurrent.futures.Executor | None = None
+
+    def _executor(self) -> concurrent.futures.Executor:
+        if self._pool is None:
+            workers = max(1, self.settings.bot_workers)
+            if self.settings.bot_executor == "thread":
+                self._pool = concurrent.futures.ThreadPoolExecutor(workers, thread_name_prefix="donjon-bot")
+            else:
+                ctx = multiprocessing.get_context("spawn")
+                self._pool = concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx, initializer=_warm)
+        return self._pool
+
+    async def choose(self, kind: str, state: Any, seat: int, level: str, rng_seed: int) -> dict[str, Any]:
+        loop = asyncio.get_running_loop()
+        pool = self._executor()
+        blob = pickle.dumps(state)
+        name = LEVELS.get(level, "random")
+        fut = loop.run_in_executor(pool, think, kind, blob, seat, name, rng_seed)
+        try:
+            return await asyncio.wait_for(fut, self.settings.bot_time_budget)
+        except TimeoutError:
+            log.warning("bot %s over its %.1f s budget in a %s game; playing a random action",
+                        name, self.settings.bot_time_budget, kind)
+        return await loop.run_in_executor(pool, random_action, kind, blob, seat, rng_seed)
+
+    def shutdown(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

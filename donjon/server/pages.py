@@ -1,0 +1,140 @@
+"""HTML pages (Jinja2 shells driven by plain ES modules under ``/static/js``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from donjon.server import auth, i18n
+from donjon.store import repo
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+templates = Jinja2Templates(directory=str(WEB / "templates"))
+router = APIRouter(include_in_schema=False)
+ops = APIRouter(tags=["ops"])
+
+
+def _date(ts: float | None) -> str:
+    if not ts:
+        return ""
+    return dt.datetime.fromtimestamp(ts, dt.UTC).strftime("%Y-%m-%d")
+
+
+templates.env.filters["date"] = _date
+
+
+async def render(request: Request, name: str, status: int = 200, **ctx: Any) -> Response:
+    lang = i18n.pick_lang(request.query_params.get("lang"), request.cookies.get("lang"),
+                          request.headers.get("accept-language"))
+    user = await auth.current_user(request)
+    me = None
+    if user is not None:
+        async with request.app.state.db.read() as s:
+            me = {"id": user.id, "username": user.username, "guest": user.is_guest,
+                  "balance": await repo.balance(s, user.id)}
+    t = i18n.strings(lang)
+    boot = {"lang": lang, "user": me, "t": t, **ctx.pop("boot", {})}
+    context = {"lang": lang, "t": t, "me": me, "boot_json": json.dumps(boot).replace("</", "<\\/"),
+               "game_name": lambda k: i18n.game_name(k, lang), "path": request.url.path, **ctx}
+    resp = templates.TemplateResponse(request, name, context, status_code=status)
+    q = request.query_params.get("lang")
+    if q in i18n.LANGS:
+        resp.set_cookie("lang", q, max_age=365 * 86400, samesite="lax")
+    return resp
+
+
+@router.get("/", response_class=HTMLResponse)
+async def home(request: Request) -> Response:
+    from donjon.server.lobby import lobby_games
+
+    games = lobby_games()
+    return await render(request, "home.html", games=games, boot={"games": games})
+
+
+@router.get("/login", response_class=HTMLResponse)
+async def login_page(request: Request) -> Response:
+    return await render(request, "login.html", mode="login")
+
+
+@router.get("/register", response_class=HTMLResponse)
+async def register_page(request: Request) -> Response:
+    return await render(request, "login.html", mode="register")
+
+
+@router.get("/watch", response_class=HTMLResponse)
+async def watch_page(request: Request) -> Response:
+    return await render(request, "watch.html")
+
+
+async def _not_found(request: Request) -> Response:
+    return await render(request, "404.html", status=404)
+
+
+@router.get("/g/{game_id}", response_class=HTMLResponse)
+async def game_page(game_id: str, request: Request) -> Response:
+    async with request.app.state.db.read() as s:
+        row = await repo.get_game(s, game_id)
+        if row is None:
+            return await _not_found(request)
+        seats = await repo.game_seats(s, game_id)
+    user = await auth.current_user(request)
+    seat = next((x.seat for x in seats if user is not None and x.user_id == user.id), None)
+    summary = repo.game_summary(row, seats)
+    return await render(request, "game.html", game=summary, seat=seat,
+                        boot={"game": summary, "seat": seat, "mode": "play" if seat is not None else "watch"})
+
+
+@router.get("/g/{game_id}/replay", response_class=HTMLResponse)
+async def replay_page(game_id: str, request: Request) -> Response:
+    async with request.app.state.db.read() as s:
+        row = await repo.get_game(s, game_id)
+        if row is None:
+            return await _not_found(request)
+        seats = await repo.game_seats(s, game_id)
+    summary = repo.game_summary(row, seats)
+    return await render(request, "replay.html", game=summary, boot={"game": summary})
+
+
+@router.get("/t/{table_id}", response_class=HTMLResponse)
+async def table_page(table_id: str, request: Request) -> Response:
+    async with request.app.state.db.read() as s:
+        table = await repo.get_table(s, table_id)
+        if table is None:
+            return await _not_found(request)
+        creator = await repo.user_by_id(s, table.creator_id)
+    user = await auth.current_user(request)
+    from donjon.server.lobby import table_json
+
+    mine = user is not None and user.id == table.creator_id
+    tj = table_json(table, creator.username if creator else "?", with_code=mine)
+    return await render(request, "table.html", table=tj, mine=mine,
+                        boot={"table": tj, "mine": mine, "code": request.query_params.get("code")})
+
+
+@router.get("/u/{username}", response_class=HTMLResponse)
+async def profile_page(username: str, request: Request) -> Response:
+    async with request.app.state.db.read() as s:
+        user = await repo.user_by_name(s, username)
+        if user is None:
+            return await _not_found(request)
+        stats = await repo.user_stats(s, user.id)
+        games = await repo.games_listing(s, user_id=user.id, limit=30)
+        bal = await repo.balance(s, user.id)
+    return await render(request, "profile.html", profile=user, stats=stats, games=games, balance=bal)
+
+
+@ops.get("/healthz", summary="Liveness and database check")
+async def healthz(request: Request) -> JSONResponse:
+    try:
+        db_ok = await request.app.state.db.ping()
+    except Exception:
+        db_ok = False
+    hub = request.app.state.hub
+    body = {"ok": db_ok, "db": db_ok, "node": request.app.state.settings.node_id, "rooms": len(hub.rooms)}
+    return JSONResponse(body, status_code=200 if db_ok else 503)

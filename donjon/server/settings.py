@@ -1,0 +1,75 @@
+"""Server settings: defaults, then environment variables (``DONJON_*``), then CLI flags."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Settings:
+    host: str = "127.0.0.1"
+    port: int = 8000
+    database_url: str = "sqlite:///./donjon.sqlite3"
+    redis_url: str | None = None
+    """Set to use Redis pub/sub between several server processes."""
+    sqlite_synchronous: str = "FULL"
+    """FULL: an acknowledged move survives even a power cut (fsync per commit)."""
+
+    # absence clock (seconds)
+    absence_claim: float = 30.0
+    absence_forfeit: float = 120.0
+    bot_abandon: float = 600.0
+    timer_interval: float = 1.0
+
+    # bots
+    bot_time_budget: float = 3.0
+    bot_workers: int = 2
+    bot_executor: str = "process"  # process | thread (thread is for tests on tiny machines only)
+    bot_min_delay: float = 0.4
+
+    # accounts
+    start_balance: int = 500
+    session_days: float = 30.0
+    cookie_secure: bool = False
+    allowed_origins: tuple[str, ...] = ()
+    """Extra origins allowed to open WebSockets (the page's own host always is)."""
+
+    event_buffer: int = 64
+    """How many recent events a game keeps to replay to a reconnecting client."""
+    node_id: str = field(default_factory=lambda: uuid.uuid4().hex[:8])
+    base_url: str = ""
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None, **overrides: Any) -> Settings:
+        """Defaults, overridden by ``DONJON_<FIELD>`` variables, overridden by ``overrides``."""
+        env = dict(os.environ if env is None else env)
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            raw = env.get("DONJON_" + f.name.upper())
+            if raw is None or raw == "":
+                continue
+            values[f.name] = _parse(f.name, raw, cls.__dataclass_fields__[f.name].type)
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)
+
+    def with_(self, **kw: Any) -> Settings:
+        return replace(self, **kw)
+
+
+def _parse(name: str, raw: str, typ: Any) -> Any:
+    t = str(typ)
+    try:
+        if t == "int":
+            return int(raw)
+        if t == "float":
+            return float(raw)
+        if t == "bool":
+            return raw.strip().lower() in ("1", "true", "yes", "on")
+        if t.startswith("tuple"):
+            return tuple(x.strip() for x in raw.split(",") if x.strip())
+    except ValueError:
+        raise ValueError(f"DONJON_{name.upper()}={raw!r} is not a valid {t}") from None
+    return raw

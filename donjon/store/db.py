@@ -1,0 +1,130 @@
+"""The database handle: an async engine, sessions, Alembic migrations at start.
+
+SQLite (the embedded default) runs in WAL mode; its writers are serialised by one
+``asyncio.Lock`` in the process (SQLite allows one writer at a time anyway, and a
+deferred transaction that reads and then writes could otherwise fail with "database is
+locked"). PostgreSQL needs no such lock: concurrency there is arbitrated by the unique
+``(game_id, seq)`` constraint of the action log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession, async_sessionmaker, create_async_engine
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+def normalize_url(url: str) -> str:
+    """Accept ``sqlite:///x``, ``postgresql://...`` and give the async driver variants."""
+    u = make_url(url)
+    if u.drivername in ("sqlite", "sqlite+pysqlite"):
+        u = u.set(drivername="sqlite+aiosqlite")
+    elif u.drivername in ("postgresql", "postgres", "postgresql+psycopg2"):
+        u = u.set(drivername="postgresql+asyncpg")
+    return u.render_as_string(hide_password=False)
+
+
+class Database:
+    """Engine + session factory + the SQLite writer lock."""
+
+    def __init__(self, url: str, *, sqlite_synchronous: str = "FULL", echo: bool = False) -> None:
+        self.url = normalize_url(url)
+        self.is_sqlite = self.url.startswith("sqlite")
+        kwargs: dict[str, Any] = {"echo": echo}
+        if not self.is_sqlite:
+            kwargs.update(pool_size=10, max_overflow=20, pool_pre_ping=True)
+        self.engine = create_async_engine(self.url, **kwargs)
+        if self.is_sqlite:
+            sync = sqlite_synchronous.upper()
+            if sync not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+                raise ValueError(f"bad SQLite synchronous mode {sqlite_synchronous!r}")
+
+            @event.listens_for(self.engine.sync_engine, "connect")
+            def _pragmas(dbapi_conn: Any, _record: Any) -> None:  # pragma: no cover - trivial
+                cur = dbapi_conn.cursor()
+                cur.execute("PRAGMA journal_mode=WAL")
+                cur.execute(f"PRAGMA synchronous={sync}")
+                cur.execute("PRAGMA foreign_keys=ON")
+                cur.execute("PRAGMA busy_timeout=10000")
+                cur.close()
+
+        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        self._write_lock = asyncio.Lock() if self.is_sqlite else None
+
+    @contextlib.asynccontextmanager
+    async def read(self) -> AsyncIterator[AsyncSession]:
+        """A session for reads (no transaction kept open afterwards)."""
+        async with self.sessions() as s:
+            yield s
+
+    @contextlib.asynccontextmanager
+    async def write(self) -> AsyncIterator[AsyncSession]:
+        """A session in a transaction, committed on normal exit, rolled back on error."""
+        if self._write_lock is not None:
+            async with self._write_lock:
+                async with self.sessions() as s, s.begin():
+                    yield s
+        else:
+            async with self.sessions() as s, s.begin():
+                yield s
+
+    @contextlib.asynccontextmanager
+    async def write_conn(self) -> AsyncIterator[AsyncConnection]:
+        """A Core connection in a transaction (the hot path: one INSERT per accepted action)."""
+        if self._write_lock is not None:
+            async with self._write_lock:
+                async with self.engine.begin() as conn:
+                    yield conn
+        else:
+            async with self.engine.begin() as conn:
+                yield conn
+
+    async def migrate(self) -> None:
+        """Bring the schema to the newest Alembic revision."""
+        async with self.engine.begin() as conn:
+            if not self.is_sqlite:
+                await conn.execute(text("SELECT pg_advisory_xact_lock(724115)"))
+            await conn.run_sync(_upgrade)
+
+    async def dispose(self) -> None:
+        await self.engine.dispose()
+
+    async def ping(self) -> bool:
+        async with self.engine.connect() as conn:
+            await conn.execute(text("SELECT 1"))
+        return True
+
+
+def alembic_config(connection: Any = None) -> Any:
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    if connection is not None:
+        cfg.attributes["connection"] = connection
+    return cfg
+
+
+def _upgrade(sync_conn: Any) -> None:
+    from alembic import command
+
+    command.upgrade(alembic_config(sync_conn), "head")
+
+
+async def run_migrations(url: str) -> None:
+    db = Database(url)
+    try:
+        await db.migrate()
+    finally:
+        await db.dispose()
+
+
+__all__ = ["AsyncConnection", "Database", "normalize_url", "run_migrations"]

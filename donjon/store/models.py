@@ -1,0 +1,128 @@
+"""The database schema (SQLAlchemy 2 declarative models).
+
+Timestamps are epoch seconds (``float``) so SQLite and PostgreSQL behave the same and the
+absence deadlines compare with plain numbers. The schema is created and upgraded by the
+Alembic migrations in :mod:`donjon.store.migrations`, never by ``create_all``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class User(Base):
+    """An account; a guest is an account without a password (``is_guest``)."""
+
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    username: Mapped[str] = mapped_column(String(32))
+    username_key: Mapped[str] = mapped_column(String(32), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    is_guest: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class SessionRow(Base):
+    """A login session; the cookie holds a random token, the table only its SHA-256."""
+
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float)
+
+
+class LedgerRow(Base):
+    """One coin movement; a balance is the sum of a user's rows."""
+
+    __tablename__ = "ledger"
+    __table_args__ = (UniqueConstraint("user_id", "game_id", "reason", name="uq_ledger_user_game_reason"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    amount: Mapped[int] = mapped_column(Integer)
+    reason: Mapped[str] = mapped_column(String(32))
+    game_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class TableRow(Base):
+    """A table opened in the lobby (a seek); it becomes a game when seated."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game_kind: Mapped[str] = mapped_column(String(32))
+    mode: Mapped[str] = mapped_column(String(16))  # friendly | ranked
+    stake: Mapped[int] = mapped_column(Integer, default=0)
+    color: Mapped[str] = mapped_column(String(8))  # white | black | random
+    opponent: Mapped[str] = mapped_column(String(8))  # anyone | invite | bot
+    bot_level: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    invite_code: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    creator_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)  # open | started | cancelled
+    game_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class GameRow(Base):
+    """One match. Its state is not stored: it is rebuilt by replaying ``game_actions``."""
+
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    table_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    mode: Mapped[str] = mapped_column(String(16))
+    stake: Mapped[int] = mapped_column(Integer, default=0)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    status: Mapped[str] = mapped_column(String(16), index=True)  # active | finished | aborted | abandoned
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    plies: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[float] = mapped_column(Float)
+    finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rematch_of: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    next_game: Mapped[str | None] = mapped_column(String(16), nullable=True)
+
+
+class GameSeatRow(Base):
+    """Who sits in a seat, and that seat's absence deadlines (kept here so a restart keeps them)."""
+
+    __tablename__ = "game_seats"
+    __table_args__ = (Index("ix_game_seats_deadline", "deadline_at"),)
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True, index=True)
+    bot_level: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    name: Mapped[str] = mapped_column(String(40))
+    away_since: Mapped[float | None] = mapped_column(Float, nullable=True)
+    claim_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    deadline_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    deadline_kind: Mapped[str | None] = mapped_column(String(8), nullable=True)  # forfeit | abandon
+
+
+class GameActionRow(Base):
+    """The action log: one row per accepted entry; ``(game_id, seq)`` is unique, so two
+    server processes can never both accept entry ``seq`` of a game."""
+
+    __tablename__ = "game_actions"
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_game_actions_game_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    created_at: Mapped[float] = mapped_column(Float)

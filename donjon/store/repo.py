@@ -1,0 +1,285 @@
+"""Queries over the schema of :mod:`donjon.store.models` (all take an ``AsyncSession``)."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+
+from donjon.store.models import GameActionRow, GameRow, GameSeatRow, LedgerRow, SessionRow, TableRow, User
+
+_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
+
+
+def new_id(n: int = 8) -> str:
+    return "".join(secrets.choice(_ALPHABET) for _ in range(n))
+
+
+def now() -> float:
+    return time.time()
+
+
+# --------------------------------------------------------------------------- users
+
+
+async def create_user(s: AsyncSession, username: str, password_hash: str | None, *, is_guest: bool,
+                      start_balance: int) -> User:
+    user = User(username=username, username_key=username.lower(), password_hash=password_hash,
+                is_guest=is_guest, created_at=now())
+    s.add(user)
+    await s.flush()
+    if not is_guest and start_balance:
+        s.add(LedgerRow(user_id=user.id, amount=start_balance, reason="welcome", game_id=None, created_at=now()))
+    return user
+
+
+async def upgrade_guest(s: AsyncSession, user: User, username: str, password_hash: str, start_balance: int) -> User:
+    user.username = username
+    user.username_key = username.lower()
+    user.password_hash = password_hash
+    user.is_guest = False
+    if start_balance:
+        s.add(LedgerRow(user_id=user.id, amount=start_balance, reason="welcome", game_id=None, created_at=now()))
+    await s.flush()
+    return user
+
+
+async def user_by_name(s: AsyncSession, username: str) -> User | None:
+    return (await s.execute(select(User).where(User.username_key == username.lower()))).scalar_one_or_none()
+
+
+async def user_by_id(s: AsyncSession, user_id: int) -> User | None:
+    return await s.get(User, user_id)
+
+
+async def balance(s: AsyncSession, user_id: int) -> int:
+    total = (await s.execute(select(func.coalesce(func.sum(LedgerRow.amount), 0))
+                             .where(LedgerRow.user_id == user_id))).scalar_one()
+    return int(total)
+
+
+async def ledger(s: AsyncSession, user_id: int, limit: int = 50) -> list[LedgerRow]:
+    rows = await s.execute(select(LedgerRow).where(LedgerRow.user_id == user_id)
+                           .order_by(LedgerRow.id.desc()).limit(limit))
+    return list(rows.scalars())
+
+
+# --------------------------------------------------------------------------- sessions
+
+
+async def create_session(s: AsyncSession, token_hash: str, user_id: int, days: float) -> None:
+    t = now()
+    s.add(SessionRow(token_hash=token_hash, user_id=user_id, created_at=t, expires_at=t + days * 86400))
+
+
+async def session_user(s: AsyncSession, token_hash: str) -> User | None:
+    row = (await s.execute(select(User).join(SessionRow, SessionRow.user_id == User.id)
+                           .where(SessionRow.token_hash == token_hash, SessionRow.expires_at > now()))).first()
+    return row[0] if row else None
+
+
+async def delete_session(s: AsyncSession, token_hash: str) -> None:
+    await s.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash))
+
+
+# --------------------------------------------------------------------------- tables
+
+
+async def create_table(s: AsyncSession, **kw: Any) -> TableRow:
+    row = TableRow(id=new_id(), status="open", created_at=now(), **kw)
+    s.add(row)
+    await s.flush()
+    return row
+
+
+async def get_table(s: AsyncSession, table_id: str) -> TableRow | None:
+    return await s.get(TableRow, table_id)
+
+
+async def open_tables(s: AsyncSession, limit: int = 100) -> list[tuple[TableRow, str]]:
+    rows = await s.execute(select(TableRow, User.username).join(User, User.id == TableRow.creator_id)
+                           .where(TableRow.status == "open", TableRow.opponent == "anyone")
+                           .order_by(TableRow.created_at.desc()).limit(limit))
+    return [(r[0], r[1]) for r in rows.all()]
+
+
+async def user_open_tables(s: AsyncSession, user_id: int) -> list[TableRow]:
+    rows = await s.execute(select(TableRow).where(TableRow.status == "open", TableRow.creator_id == user_id)
+                           .order_by(TableRow.created_at.desc()))
+    return list(rows.scalars())
+
+
+# --------------------------------------------------------------------------- games
+
+
+@dataclass
+class SeatSpec:
+    user_id: int | None
+    name: str
+    bot_level: str | None = None
+
+
+async def create_game(s: AsyncSession, *, kind: str, mode: str, stake: int, seed: int,
+                      options: dict[str, Any] | None, seats: list[SeatSpec], table_id: str | None,
+                      rematch_of: str | None = None, game_id: str | None = None) -> GameRow:
+    """Insert a game and its seats and escrow the stake of every human seat."""
+    t = now()
+    g = GameRow(id=game_id or new_id(), kind=kind, table_id=table_id, mode=mode, stake=stake, seed=seed,
+                options=options or {}, status="active", outcome=None, plies=0, created_at=t,
+                rematch_of=rematch_of)
+    s.add(g)
+    await s.flush()
+    for i, spec in enumerate(seats):
+        s.add(GameSeatRow(game_id=g.id, seat=i, user_id=spec.user_id, bot_level=spec.bot_level, name=spec.name))
+        if stake and spec.user_id is not None:
+            s.add(LedgerRow(user_id=spec.user_id, amount=-stake, reason="stake", game_id=g.id, created_at=t))
+    await s.flush()
+    return g
+
+
+async def get_game(s: AsyncSession, game_id: str) -> GameRow | None:
+    return await s.get(GameRow, game_id)
+
+
+async def game_seats(s: AsyncSession, game_id: str) -> list[GameSeatRow]:
+    rows = await s.execute(select(GameSeatRow).where(GameSeatRow.game_id == game_id).order_by(GameSeatRow.seat))
+    return list(rows.scalars())
+
+
+async def game_entries(s: AsyncSession, game_id: str, after: int = 0) -> list[GameActionRow]:
+    rows = await s.execute(select(GameActionRow).where(GameActionRow.game_id == game_id, GameActionRow.seq > after)
+                           .order_by(GameActionRow.seq))
+    return list(rows.scalars())
+
+
+async def append_entry(s: AsyncSession, game_id: str, seq: int, kind: str, seat: int | None,
+                       data: dict[str, Any]) -> None:
+    s.add(GameActionRow(game_id=game_id, seq=seq, kind=kind, seat=seat, data=data, created_at=now()))
+    await s.flush()
+
+
+async def append_entry_fast(conn: AsyncConnection, game_id: str, seq: int, kind: str, seat: int | None,
+                            data: dict[str, Any]) -> None:
+    """The same as :func:`append_entry` with SQLAlchemy Core (no ORM unit of work)."""
+    await conn.execute(insert(GameActionRow.__table__).values(  # type: ignore[arg-type]
+        game_id=game_id, seq=seq, kind=kind, seat=seat, data=data, created_at=now()))
+
+
+async def finish_game(s: AsyncSession, game: GameRow, seats: list[GameSeatRow], status: str,
+                      outcome: dict[str, Any] | None, plies: int) -> None:
+    """Mark the game over, clear its deadlines and settle the stakes (ledger rows)."""
+    game.status = status
+    game.outcome = outcome
+    game.plies = plies
+    game.finished_at = now()
+    await s.execute(update(GameSeatRow).where(GameSeatRow.game_id == game.id)
+                    .values(away_since=None, claim_at=None, deadline_at=None, deadline_kind=None))
+    if game.stake <= 0:
+        return
+    humans = [x for x in seats if x.user_id is not None]
+    winners = set((outcome or {}).get("winners") or [])
+    t = now()
+    if status == "finished" and winners:
+        pot = game.stake * len(humans)
+        share = pot // len(winners)
+        for x in humans:
+            if x.seat in winners:
+                s.add(LedgerRow(user_id=x.user_id, amount=share, reason="win", game_id=game.id, created_at=t))
+    else:
+        for x in humans:
+            s.add(LedgerRow(user_id=x.user_id, amount=game.stake, reason="refund", game_id=game.id, created_at=t))
+
+
+async def set_plies(s: AsyncSession, game_id: str, plies: int) -> None:
+    await s.execute(update(GameRow).where(GameRow.id == game_id).values(plies=plies))
+
+
+async def set_next_game(s: AsyncSession, game_id: str, next_game: str) -> None:
+    await s.execute(update(GameRow).where(GameRow.id == game_id).values(next_game=next_game))
+
+
+async def set_absence(s: AsyncSession, game_id: str, seat: int, *, away_since: float | None,
+                      claim_at: float | None, deadline_at: float | None, deadline_kind: str | None) -> None:
+    await s.execute(update(GameSeatRow).where(GameSeatRow.game_id == game_id, GameSeatRow.seat == seat)
+                    .values(away_since=away_since, claim_at=claim_at, deadline_at=deadline_at,
+                            deadline_kind=deadline_kind))
+
+
+async def due_deadlines(s: AsyncSession, at: float) -> list[tuple[str, int, str]]:
+    rows = await s.execute(select(GameSeatRow.game_id, GameSeatRow.seat, GameSeatRow.deadline_kind)
+                           .join(GameRow, GameRow.id == GameSeatRow.game_id)
+                           .where(GameSeatRow.deadline_at <= at, GameRow.status == "active")
+                           .order_by(GameSeatRow.deadline_at))
+    return [(r[0], r[1], r[2] or "forfeit") for r in rows.all()]
+
+
+async def active_game_ids(s: AsyncSession) -> list[str]:
+    rows = await s.execute(select(GameRow.id).where(GameRow.status == "active"))
+    return [r[0] for r in rows.all()]
+
+
+async def games_listing(s: AsyncSession, *, status: str | None = None, user_id: int | None = None,
+                        limit: int = 50) -> list[dict[str, Any]]:
+    """Games with their players' names, newest first."""
+    q = select(GameRow).order_by(GameRow.created_at.desc()).limit(limit)
+    if status == "over":
+        q = q.where(GameRow.status != "active")
+    elif status is not None:
+        q = q.where(GameRow.status == status)
+    if user_id is not None:
+        q = q.where(GameRow.id.in_(select(GameSeatRow.game_id).where(GameSeatRow.user_id == user_id)))
+    games = list((await s.execute(q)).scalars())
+    if not games:
+        return []
+    seats = await s.execute(select(GameSeatRow).where(GameSeatRow.game_id.in_([g.id for g in games]))
+                            .order_by(GameSeatRow.game_id, GameSeatRow.seat))
+    by_game: dict[str, list[GameSeatRow]] = {}
+    for seat in seats.scalars():
+        by_game.setdefault(seat.game_id, []).append(seat)
+    return [game_summary(g, by_game.get(g.id, [])) for g in games]
+
+
+def game_summary(g: GameRow, seats: list[GameSeatRow]) -> dict[str, Any]:
+    return {
+        "id": g.id,
+        "kind": g.kind,
+        "mode": g.mode,
+        "stake": g.stake,
+        "status": g.status,
+        "outcome": g.outcome,
+        "plies": g.plies,
+        "created_at": g.created_at,
+        "finished_at": g.finished_at,
+        "rematch_of": g.rematch_of,
+        "next_game": g.next_game,
+        "players": [{"seat": x.seat, "name": x.name, "user_id": x.user_id, "bot": x.bot_level} for x in seats],
+    }
+
+
+async def user_stats(s: AsyncSession, user_id: int) -> dict[str, int]:
+    q = (select(GameRow.status, GameRow.outcome, GameSeatRow.seat)
+         .join(GameSeatRow, GameSeatRow.game_id == GameRow.id)
+         .where(GameSeatRow.user_id == user_id, GameRow.status == "finished"))
+    wins = losses = draws = 0
+    for _status, outcome, seat in (await s.execute(q)).all():
+        out = outcome or {}
+        if out.get("draw"):
+            draws += 1
+        elif seat in (out.get("winners") or []):
+            wins += 1
+        elif seat in (out.get("losers") or []):
+            losses += 1
+    return {"wins": wins, "losses": losses, "draws": draws}
+
+
+__all__ = [
+    "SeatSpec", "active_game_ids", "append_entry", "append_entry_fast", "balance", "create_game", "create_session", "create_table",
+    "create_user", "delete_session", "due_deadlines", "finish_game", "game_entries", "game_seats", "game_summary",
+    "games_listing", "get_game", "get_table", "ledger", "new_id", "now", "open_tables", "session_user",
+    "set_absence", "set_next_game", "set_plies", "upgrade_guest", "user_by_id", "user_by_name", "user_open_tables",
+    "user_stats",
+]

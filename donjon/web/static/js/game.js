@@ -1,0 +1,218 @@
+// The game page shell: owns the socket, names, status line, lifecycle buttons and toasts,
+// and drives the game's board module:
+//   import { createGameUI } from "/static/<game>/ui.js";
+//   ui = createGameUI(root, { seat, lang, send, mode, players }); ui.update({ view, legal, version });
+
+import { boot, esc, lang, t, toast } from "./api.js";
+import { GameSocket } from "./socket.js";
+
+const summary = boot.game;
+const seat = boot.seat;
+const mode = boot.mode;
+const root = document.getElementById("board-root");
+const statusLine = document.getElementById("status-line");
+const statusSub = document.getElementById("status-sub");
+const actions = document.getElementById("actions");
+const connEl = document.getElementById("conn-state");
+const playersEl = document.getElementById("players");
+
+let game = { ...summary, players: summary.players.map((p) => ({ ...p, online: !!p.bot })) };
+let clockOffset = 0; // server time − local time, in ms
+let version = null;
+let ui = null;
+let lastView = null;
+let busy = false;
+
+const sock = new GameSocket(`/ws/game/${summary.id}`, { onFrame, onStatus });
+
+function send(action) {
+  return sock.request({ t: "act", v: version, action }, t("reconnecting")).then((ack) => ack);
+}
+
+async function loadUI() {
+  const players = game.players.map((p) => ({ name: p.name }));
+  const opts = { seat, lang, send, mode, players };
+  try {
+    const mod = await import(`/static/${summary.kind}/ui.js`);
+    return mod.createGameUI(root, opts);
+  } catch (e) {
+    console.warn("no board module for", summary.kind, e);
+    const mod = await import("./fallback-ui.js");
+    return mod.createGameUI(root, opts);
+  }
+}
+
+function onStatus(state) {
+  connEl.dataset.state = state;
+  connEl.querySelector(".txt").textContent =
+    state === "connected" ? t("connected") : state === "connecting" ? t("connecting") : state === "gone" ? t("not_found") : t("reconnecting");
+}
+
+function onFrame(msg) {
+  if (msg.game) {
+    game = msg.game;
+    if (typeof game.server_time === "number") clockOffset = game.server_time * 1000 - Date.now();
+  }
+  switch (msg.t) {
+    case "sync":
+    case "event":
+      version = msg.v;
+      lastView = msg.view;
+      if (ui) ui.update({ view: msg.view, legal: msg.legal, version: msg.v });
+      if (msg.t === "event") announce(msg.event);
+      break;
+    case "error":
+      if (!msg.handled) toast(msg.reason);
+      break;
+    default:
+      break;
+  }
+  render();
+}
+
+function nameOf(s) {
+  const p = game.players.find((x) => x.seat === s);
+  return p ? p.name : "?";
+}
+
+function announce(ev) {
+  if (!ev || ev.by === seat) return;
+  if (ev.kind === "play") return;
+  const who = ev.by === null || ev.by === undefined ? "" : nameOf(ev.by);
+  const key = ev.op ? `ev_${ev.kind}_${ev.op}` : `ev_${ev.kind}`;
+  if (t(key) !== key) toast(`${who} ${t(key)}`.trim(), "info");
+}
+
+const now = () => (Date.now() + clockOffset) / 1000;
+const secs = (at) => Math.max(0, Math.ceil(at - now()));
+
+function playerBar(p) {
+  if (!p) return "";
+  const colour = game.kind === "unfairchess" ? (p.seat === 0 ? "white" : "black") : `seat-${p.seat}`;
+  const me = seat !== null && p.seat === seat;
+  const online = p.bot || p.online;
+  const toAct = game.status === "active" && (game.to_act || []).includes(p.seat);
+  let away = "";
+  if (!online && game.status === "active" && p.deadline_at) {
+    away = `<span class="away">${esc(t("offline"))} · ${secs(p.deadline_at)} s</span>`;
+  }
+  const name = p.bot ? esc(p.name) : (p.user_id && !p.name.startsWith("Guest-") ? `<a href="/u/${esc(p.name)}">${esc(p.name)}</a>` : esc(p.name));
+  return `<div class="pb ${toAct ? "to-act" : ""}">
+      <span class="pb-colour ${colour}" aria-hidden="true"></span>
+      <span class="pb-name">${name}${me ? ` <small class="muted">(${lang === "fr" ? "toi" : "you"})</small>` : ""}</span>
+      ${p.bot ? `<span class="pill">bot</span>` : `<span class="pb-dot ${online ? "on" : "off"}" title="${esc(online ? t("online") : t("offline"))}"></span>`}
+      ${away}
+    </div>`;
+}
+
+function resultLine() {
+  const o = game.outcome || {};
+  if (game.status === "aborted") return t("aborted");
+  if (game.status === "abandoned") return t("abandoned");
+  const why = o.reason ? t(`r_${o.reason}`) : "";
+  if (o.draw) return `${t("result_draw")} ${why}`;
+  const winners = o.winners || [];
+  if (seat !== null && winners.length) return `${winners.includes(seat) ? t("result_win") : t("result_loss")} ${why}`;
+  if (winners.length) return `${t("result_white", { name: nameOf(winners[0]) })} ${why}`;
+  return "";
+}
+
+function render() {
+  const players = game.players || [];
+  const html = players.map(playerBar).join("");
+  if (playersEl.innerHTML !== html) playersEl.innerHTML = html;
+
+  const active = game.status === "active";
+  let line = "";
+  let sub = "";
+  if (active) {
+    const toAct = game.to_act || [];
+    if (seat !== null && toAct.includes(seat)) line = t("your_turn");
+    else if (toAct.length) line = t("their_turn", { name: nameOf(toAct[0]) });
+    if (seat === null) sub = t("spectating");
+    if (game.draw_offer !== null && game.draw_offer !== undefined) {
+      sub = game.draw_offer === seat ? t("draw_offered") : t("draw_offer_in", { name: nameOf(game.draw_offer) });
+    }
+  } else {
+    line = resultLine();
+    if (game.rematch_offer !== null && game.rematch_offer !== undefined) {
+      sub = game.rematch_offer === seat ? t("rematch_offered") : t("rematch_offer_in", { name: nameOf(game.rematch_offer) });
+    }
+  }
+  statusLine.textContent = line;
+  statusLine.dataset.over = active ? "0" : "1";
+
+  const opp = seat !== null ? players.find((p) => p.seat !== seat && !p.bot) : null;
+  let claimable = false;
+  if (active && opp && !opp.online && opp.claim_at) {
+    const s = secs(opp.claim_at);
+    claimable = s === 0;
+    sub = claimable ? t("claim_now", { name: opp.name }) : `${t("away", { name: opp.name })} ${t("claim_in", { s })}`;
+  }
+  statusSub.textContent = sub;
+  renderActions(active, opp, claimable);
+}
+
+function button(id, label, cls = "") {
+  return `<button class="btn ${cls}" data-act="${id}" ${busy ? "disabled" : ""}>${esc(label)}</button>`;
+}
+
+function renderActions(active, opp, claimable) {
+  let html = "";
+  if (seat !== null && active) {
+    if (game.can_abort) html += button("abort", t("abort"), "btn-ghost");
+    else html += button("resign", t("resign"), "btn-ghost btn-danger");
+    if (game.players.length === 2) {
+      if (game.draw_offer === null || game.draw_offer === undefined) html += button("draw-offer", t("offer_draw"), "btn-ghost");
+      else if (game.draw_offer !== seat) html += button("draw-accept", t("accept_draw"), "btn-primary") + button("draw-decline", t("decline_draw"), "btn-ghost");
+    }
+    if (opp && !opp.online && opp.claim_at) {
+      const s = secs(opp.claim_at);
+      html += `<button class="btn btn-primary" data-act="claim" ${claimable && !busy ? "" : "disabled"}>${esc(t("claim"))}${claimable ? "" : ` (${s} s)`}</button>`;
+    }
+  } else if (!active) {
+    if (game.next_game) {
+      html += `<a class="btn btn-primary" href="/g/${esc(game.next_game)}">${esc(t("rematch"))} →</a>`;
+    } else if (seat !== null && game.players.length === 2) {
+      if (game.rematch_offer === null || game.rematch_offer === undefined) html += button("rematch-offer", t("rematch"), "btn-primary");
+      else if (game.rematch_offer !== seat) html += button("rematch-accept", t("accept_rematch"), "btn-primary") + button("rematch-decline", t("decline_rematch"), "btn-ghost");
+    }
+    html += `<a class="btn btn-ghost" href="/g/${esc(game.id)}/replay">${esc(t("replay"))}</a>`;
+    html += `<a class="btn btn-ghost" href="/">${esc(t("new_game"))}</a>`;
+  }
+  if (actions.innerHTML !== html) actions.innerHTML = html;
+  actions.hidden = !html;
+}
+
+actions.addEventListener("click", async (ev) => {
+  const btn = ev.target.closest("[data-act]");
+  if (!btn || busy) return;
+  const act = btn.dataset.act;
+  if (act === "resign" && !confirm(t("confirm_resign"))) return;
+  const [kind, op] = act.split("-");
+  const msg = op ? { t: kind, op } : { t: kind };
+  busy = true;
+  render();
+  try {
+    await sock.request(msg, t("reconnecting"));
+  } catch (e) {
+    toast(e.message);
+  } finally {
+    busy = false;
+    render();
+  }
+});
+
+// Follow a rematch automatically once it is accepted.
+let followed = false;
+setInterval(() => {
+  render();
+  if (game.next_game && game.next_game !== summary.next_game && !followed && seat !== null) {
+    followed = true;
+    setTimeout(() => { location.href = `/g/${game.next_game}`; }, 1200);
+  }
+}, 1000);
+
+ui = await loadUI();
+sock.connect();
+render();

@@ -1,0 +1,107 @@
+// The replay page: the stored record of a finished game, step by step, on the game's board.
+import { api, boot, esc, lang, t, toast } from "./api.js";
+
+const summary = boot.game;
+const root = document.getElementById("board-root");
+const range = document.getElementById("rp-range");
+const stepEl = document.getElementById("rp-step");
+const list = document.getElementById("rp-list");
+const statusLine = document.getElementById("status-line");
+const playersEl = document.getElementById("players");
+
+let steps = [];
+let views = [];
+let idx = 0;
+let ui = null;
+let shown = false;
+
+function label(step) {
+  if (step.kind === "start") return "—";
+  if (step.kind === "play") {
+    const a = step.action || {};
+    if (a.type === "move") return a.uci;
+    if (a.type === "card") return `🂠 ${a.card}${a.squares && a.squares.length ? " " + a.squares.join(" ") : ""}`;
+    return JSON.stringify(a);
+  }
+  const d = step.data || {};
+  const key = d.op ? `ev_${step.kind}_${d.op}` : `ev_${step.kind}`;
+  return t(key) !== key ? t(key) : step.kind;
+}
+
+function bar(p) {
+  if (!p) return "";
+  const colour = summary.kind === "unfairchess" ? (p.seat === 0 ? "white" : "black") : `seat-${p.seat}`;
+  return `<div class="pb"><span class="pb-colour ${colour}"></span><span class="pb-name">${esc(p.name)}</span></div>`;
+}
+
+function feed(from, to) {
+  // The board builds its move list from consecutive updates: feed every step in order.
+  for (let i = from; i <= to; i += 1) {
+    if (i === to || steps[i].view) ui.update({ view: views[i], legal: [], version: i });
+  }
+}
+
+function show(i) {
+  const prev = idx;
+  idx = Math.max(0, Math.min(steps.length - 1, i));
+  range.value = String(idx);
+  stepEl.textContent = `${idx} / ${steps.length - 1}`;
+  if (ui) {
+    if (idx > prev && shown) feed(prev + 1, idx);
+    else feed(0, idx);
+    shown = true;
+  }
+  list.querySelectorAll("li").forEach((li) => li.classList.toggle("current", Number(li.dataset.i) === idx));
+  const cur = list.querySelector("li.current");
+  if (cur) cur.scrollIntoView({ block: "nearest" });
+}
+
+async function main() {
+  let rec;
+  try {
+    rec = await api(`/api/games/${summary.id}/replay`);
+  } catch (e) {
+    statusLine.textContent = e.message;
+    return;
+  }
+  steps = rec.steps;
+  let last = null;
+  views = steps.map((s) => (last = s.view || last));
+  const players = rec.players;
+  playersEl.innerHTML = players.map(bar).join("");
+  const o = rec.game.outcome || {};
+  statusLine.textContent = o.draw ? `½–½ ${o.reason ? t("r_" + o.reason) : ""}`
+    : o.winners && o.winners.length ? `${t("result_white", { name: players.find((p) => p.seat === o.winners[0]).name })} ${o.reason ? t("r_" + o.reason) : ""}`
+    : rec.game.status === "aborted" ? t("aborted") : rec.game.status === "abandoned" ? t("abandoned") : "";
+  range.max = String(steps.length - 1);
+  list.innerHTML = steps.map((s, i) => i === 0 ? "" :
+    `<li data-i="${i}"><span class="sl-n">${i}.</span> <span class="sl-who">${s.seat === null || s.seat === undefined ? "" : esc(players[s.seat].name)}</span> <span class="sl-what${s.kind === "play" ? " mono" : ""}">${esc(label(s))}</span></li>`).join("");
+  let mod;
+  try {
+    mod = await import(`/static/${summary.kind}/ui.js`);
+  } catch (e) {
+    mod = await import("./fallback-ui.js");
+  }
+  ui = mod.createGameUI(root, { seat: null, lang, mode: "replay", send: () => Promise.reject(new Error("replay")),
+    players: players.map((p) => ({ name: p.name })) });
+  show(steps.length - 1);
+}
+
+document.getElementById("rp-first").onclick = () => show(0);
+document.getElementById("rp-prev").onclick = () => show(idx - 1);
+document.getElementById("rp-next").onclick = () => show(idx + 1);
+document.getElementById("rp-last").onclick = () => show(steps.length - 1);
+range.oninput = () => show(Number(range.value));
+list.onclick = (ev) => {
+  const li = ev.target.closest("li[data-i]");
+  if (li) show(Number(li.dataset.i));
+};
+document.addEventListener("keydown", (ev) => {
+  if (ev.target.closest("input, textarea, select")) return;
+  if (ev.key === "ArrowLeft") show(idx - 1);
+  else if (ev.key === "ArrowRight") show(idx + 1);
+  else if (ev.key === "Home") show(0);
+  else if (ev.key === "End") show(steps.length - 1);
+});
+
+main().catch((e) => toast(String(e.message || e)));

@@ -1,0 +1,23 @@
+// Games in progress, refreshed every few seconds.
+import { api, esc, gameName, t } from "./api.js";
+
+const list = document.getElementById("live-games");
+
+async function refresh() {
+  try {
+    const { games } = await api("/api/live");
+    if (!games.length) {
+      list.innerHTML = `<li class="empty">${esc(t("no_live"))}</li>`;
+      return;
+    }
+    list.innerHTML = games.map((g) => `<li><a href="/g/${esc(g.id)}">
+      <span class="gl-kind">${esc(gameName(g.kind))}</span>
+      <span class="gl-players">${g.players.map((p) => esc(p.name)).join(` <i>${esc(t("vs"))}</i> `)}</span>
+      <span class="gl-meta">${esc(t(g.mode))}${g.stake ? ` · <span class="coin"></span>${g.stake}` : ""} · ${g.plies} ${esc(t("moves"))}</span>
+      <span class="gl-result live">${esc(t("watch"))}</span>
+    </a></li>`).join("");
+  } catch (e) { /* keep the last list */ }
+}
+
+refresh();
+setInterval(refresh, 5000);

@@ -1,0 +1,230 @@
+"""Fixtures for the server tests: one temp SQLite file per test, one app, several clients.
+
+All clients share the first client's event loop (the TestClient portal), each with its own
+cookie jar, so two players and a spectator can talk to the same app.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+import warnings
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient, WebSocketTestSession
+
+from donjon.server import Settings, create_app
+
+
+def fast_settings(db: Path, **kw: Any) -> Settings:
+    base: dict[str, Any] = dict(
+        database_url=f"sqlite:///{db}", absence_claim=30.0, absence_forfeit=120.0, bot_abandon=600.0,
+        timer_interval=0.05, bot_min_delay=0.0, bot_time_budget=10.0, bot_workers=1, node_id="test",
+        sqlite_synchronous="NORMAL",
+    )
+    base.update(kw)
+    return Settings(**base)
+
+
+class Site:
+    """An app under test with helpers to make players."""
+
+    def __init__(self, app: Any, main: TestClient, db: Path) -> None:
+        self.app = app
+        self.main = main
+        self.db = db
+
+    def client(self) -> TestClient:
+        c = TestClient(self.app, base_url="http://testserver")
+        c.portal = self.main.portal
+        return c
+
+    def user(self, name: str, password: str = "correct horse") -> TestClient:
+        c = self.client()
+        r = c.post("/api/register", json={"username": name, "password": password})
+        assert r.status_code == 200, r.text
+        return c
+
+    def guest(self) -> TestClient:
+        c = self.client()
+        r = c.post("/api/guest")
+        assert r.status_code == 200, r.text
+        return c
+
+    def sql(self, query: str, *args: Any) -> list[tuple[Any, ...]]:
+        con = sqlite3.connect(self.db)
+        try:
+            return con.execute(query, args).fetchall()
+        finally:
+            con.close()
+
+    def execute(self, query: str, *args: Any) -> None:
+        con = sqlite3.connect(self.db)
+        try:
+            con.execute(query, args)
+            con.commit()
+        finally:
+            con.close()
+
+    def game_pair(self, a: TestClient, b: TestClient, **table: Any) -> tuple[str, dict[int, TestClient]]:
+        """``a`` opens a public table, ``b`` joins; returns the game id and the clients by seat."""
+        body = {"opponent": "anyone", **table}
+        r = a.post("/api/tables", json=body)
+        assert r.status_code == 200, r.text
+        tid = r.json()["table"]["id"]
+        r = b.post(f"/api/tables/{tid}/join")
+        assert r.status_code == 200, r.text
+        gid = r.json()["table"]["game_id"]
+        info = a.get(f"/api/games/{gid}").json()["game"]
+        ids = {p["seat"]: p["user_id"] for p in info["players"]}
+        a_id = a.get("/api/me").json()["user"]["id"]
+        by_seat = {s: (a if uid == a_id else b) for s, uid in ids.items()}
+        return gid, by_seat
+
+
+def recv(ws: WebSocketTestSession, timeout: float = 10.0) -> dict[str, Any]:
+    """The next frame, or fail after ``timeout`` seconds."""
+
+    async def _get() -> Any:
+        with anyio.fail_after(timeout):
+            return await ws._send_rx.receive()
+
+    msg = ws.portal.call(_get)
+    ws._raise_on_close(msg)
+    return json.loads(msg["text"])  # type: ignore[no-any-return]
+
+
+def recv_until(ws: WebSocketTestSession, pred: Callable[[dict[str, Any]], bool], timeout: float = 10.0,
+               limit: int = 200) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    seen = []
+    for _ in range(limit):
+        f = recv(ws, timeout)
+        seen.append(f)
+        if pred(f):
+            return f, seen
+    raise AssertionError(f"no matching frame among {len(seen)}")
+
+
+def no_frame(ws: WebSocketTestSession, wait: float = 0.2) -> bool:
+    """True if nothing but presence frames arrives within ``wait`` seconds."""
+    while True:
+        try:
+            f = recv(ws, wait)
+        except TimeoutError:
+            return True
+        if f["t"] != "presence":
+            raise AssertionError(f"unexpected frame {f}")
+
+
+OPEN: list[Any] = []
+
+
+class Player:
+    """A connected game socket with the last state it was told."""
+
+    def __init__(self, client: TestClient, game_id: str) -> None:
+        OPEN.append(self)
+        self.closed = False
+        self.client = client
+        self.game_id = game_id
+        self.cm = client.websocket_connect(f"/ws/game/{game_id}")
+        self.ws = self.cm.__enter__()
+        self.v: int | None = None
+        self.view: dict[str, Any] = {}
+        self.legal: list[Any] = []
+        self.game: dict[str, Any] = {}
+        self.seat: int | None = None
+        self.frames: list[dict[str, Any]] = []
+        self._id = 0
+
+    def hello(self, v: int | None = None) -> list[dict[str, Any]]:
+        """Say hello as a client at version ``v``; returns the welcome and catch-up frames."""
+        self.ws.send_json({"t": "hello", "v": v})
+        welcome = self.recv()
+        assert welcome["t"] == "welcome", welcome
+        self.seat = welcome["seat"]
+        self.v = v
+        got = [welcome]
+        while self.v != welcome["v"]:
+            got.append(self.recv())
+        return got
+
+    def recv(self, timeout: float = 10.0, presence: bool = False) -> dict[str, Any]:
+        """The next frame (presence frames are absorbed and skipped unless ``presence``)."""
+        while True:
+            f = recv(self.ws, timeout)
+            self.frames.append(f)
+            self.absorb(f)
+            if presence or f["t"] != "presence":
+                return f
+
+    def absorb(self, f: dict[str, Any]) -> None:
+        if f["t"] in ("sync", "event"):
+            self.v = f["v"]
+            self.view = f["view"]
+            self.legal = f["legal"]
+            self.game = f["game"]
+        elif f["t"] in ("presence", "welcome"):
+            self.game = f["game"]
+
+    def send(self, msg: dict[str, Any]) -> int:
+        self._id += 1
+        msg = {"id": self._id, **msg}
+        self.ws.send_json(msg)
+        return self._id
+
+    def request(self, t: str, **kw: Any) -> dict[str, Any]:
+        """Send an intent and return its ack or error (later frames are absorbed)."""
+        mid = self.send({"t": t, **kw})
+        while True:
+            f = self.recv()
+            if f["t"] in ("ack", "error") and f.get("id") == mid:
+                if f["t"] == "ack":
+                    self.wait_version(f["v"])
+                return f
+
+    def act(self, action: dict[str, Any], v: int | None = None) -> dict[str, Any]:
+        return self.request("act", v=self.v if v is None else v, action=action)
+
+    def wait_version(self, v: int, timeout: float = 10.0) -> None:
+        while self.v is None or self.v < v:
+            self.recv(timeout)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.cm.__exit__(None, None, None)
+
+
+@pytest.fixture
+def site_factory(tmp_path: Path) -> Iterator[Callable[..., Site]]:
+    made: list[TestClient] = []
+
+    def make(**kw: Any) -> Site:
+        db = tmp_path / f"donjon{len(made)}.sqlite3"
+        app = create_app(fast_settings(db, **kw))
+        main = TestClient(app, base_url="http://testserver")
+        main.__enter__()
+        made.append(main)
+        return Site(app, main, db)
+
+    yield make
+    while OPEN:
+        p = OPEN.pop()
+        with contextlib.suppress(Exception):
+            p.close()
+    for c in made:
+        c.__exit__(None, None, None)
+
+
+@pytest.fixture
+def site(site_factory: Callable[..., Site]) -> Site:
+    return site_factory()

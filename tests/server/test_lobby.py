@@ -1,0 +1,133 @@
+"""Opening, listing, joining and cancelling tables; every refusal is clear and changes nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.server.conftest import Site, recv, recv_until
+
+
+def test_open_join_and_live_lobby(site: Site) -> None:
+    alice, bob = site.user("alice"), site.user("bobby")
+    with bob.websocket_connect("/ws/lobby") as lobby_b, alice.websocket_connect("/ws/lobby") as lobby_a:
+        assert recv(lobby_b) == {"t": "tables", "tables": []}
+        recv(lobby_a)
+        r = alice.post("/api/tables", json={"mode": "ranked", "stake": 50, "color": "white"})
+        assert r.status_code == 200, r.text
+        table = r.json()["table"]
+        assert table["status"] == "open" and table["stake"] == 50
+        pushed = recv(lobby_b)
+        assert pushed["t"] == "tables" and [t["id"] for t in pushed["tables"]] == [table["id"]]
+        assert bob.get("/api/tables").json()["tables"][0]["creator"] == "alice"
+
+        r = bob.post(f"/api/tables/{table['id']}/join")
+        assert r.status_code == 200, r.text
+        gid = r.json()["table"]["game_id"]
+        started, _ = recv_until(lobby_a, lambda f: f["t"] == "started")
+        assert started["game"] == gid
+        started_b, _ = recv_until(lobby_b, lambda f: f["t"] == "started")
+        assert started_b["game"] == gid
+    info = alice.get(f"/api/games/{gid}").json()["game"]
+    assert [p["name"] for p in info["players"]] == ["alice", "bobby"]  # alice chose white
+    assert info["mode"] == "ranked" and info["stake"] == 50
+    # the stake is escrowed from both players at the start
+    assert alice.get("/api/me").json()["user"]["balance"] == 450
+    assert bob.get("/api/me").json()["user"]["balance"] == 450
+    assert alice.get("/api/tables").json()["tables"] == []
+    r = site.user("carol").post(f"/api/tables/{table['id']}/join")
+    assert r.status_code == 409 and "no longer open" in r.json()["error"]
+
+
+def _tables(site: Site) -> int:
+    return site.sql("select count(*) from tables")[0][0]
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "needle"),
+    [
+        ({"stake": 600}, 400, "a stake of 600 coins is above your balance of 500 coins"),
+        ({"opponent": "bot", "mode": "ranked"}, 400, "ranked tables are for people only"),
+        ({"opponent": "bot", "stake": 10}, 400, "a table with a bot has stake 0"),
+        ({"game": "go"}, 400, "unknown game 'go'"),
+        ({"mode": "casual"}, 422, "mode"),
+        ({"stake": -5}, 422, "stake"),
+        ({"color": "green"}, 422, "color"),
+        ({"opponent": "bot", "bot_level": "insane"}, 422, "bot_level"),
+        ({"bot_level": "easy"}, 400, "bot_level only goes with opponent 'bot'"),
+        ({"seats": 3}, 422, "seats"),
+    ],
+)
+def test_open_table_refusals(site: Site, body: dict, status: int, needle: str) -> None:
+    alice = site.user("alice")
+    r = alice.post("/api/tables", json=body)
+    assert r.status_code == status, r.text
+    assert needle in r.json()["error"]
+    assert _tables(site) == 0
+    assert alice.get("/api/me").json()["user"]["balance"] == 500
+
+
+def test_guests_ranked_and_stakes(site: Site) -> None:
+    g = site.guest()
+    r = g.post("/api/tables", json={"mode": "ranked"})
+    assert r.status_code == 403 and "ranked games need an account" in r.json()["error"]
+    r = g.post("/api/tables", json={"stake": 5})
+    assert r.status_code == 403 and "guests play without coins" in r.json()["error"]
+    assert _tables(site) == 0
+    # a ranked table cannot be joined by a guest
+    alice = site.user("alice")
+    tid = alice.post("/api/tables", json={"mode": "ranked"}).json()["table"]["id"]
+    r = g.post(f"/api/tables/{tid}/join")
+    assert r.status_code == 403 and "ranked games need an account" in r.json()["error"]
+    # a friendly one can: instant guest play, even without a session yet
+    tid2 = alice.post("/api/tables", json={"mode": "friendly"}).json()["table"]["id"]
+    fresh = site.client()
+    r = fresh.post(f"/api/tables/{tid2}/join")
+    assert r.status_code == 200 and r.json()["table"]["game_id"]
+    assert fresh.get("/api/me").json()["user"]["guest"] is True
+
+
+def test_join_stake_above_balance(site: Site) -> None:
+    alice, bob = site.user("alice"), site.user("bobby")
+    site.execute("insert into ledger(user_id, amount, reason, game_id, created_at) values (2, -480, 'test', null, 0)")
+    assert bob.get("/api/me").json()["user"]["balance"] == 20
+    tid = alice.post("/api/tables", json={"stake": 100}).json()["table"]["id"]
+    r = bob.post(f"/api/tables/{tid}/join")
+    assert r.status_code == 400
+    assert r.json()["error"] == "this table's stake of 100 coins is above your balance of 20 coins"
+    assert r.json()["code"] == "insufficient_balance"
+    assert site.sql("select status from tables where id=?", tid) == [("open",)]
+    assert site.sql("select count(*) from games")[0][0] == 0
+
+
+def test_invite_own_table_and_cancel(site: Site) -> None:
+    alice, bob = site.user("alice"), site.user("bobby")
+    t = alice.post("/api/tables", json={"opponent": "invite", "color": "black"}).json()["table"]
+    assert t["invite_url"].startswith(f"/t/{t['id']}?code=")
+    assert alice.get("/api/tables").json()["tables"] == []  # invitations are not public
+    r = bob.post(f"/api/tables/{t['id']}/join")
+    assert r.status_code == 403 and "by invitation" in r.json()["error"]
+    r = bob.post(f"/api/tables/{t['id']}/join", json={"code": "wrong"})
+    assert r.status_code == 403
+    r = alice.post(f"/api/tables/{t['id']}/join", json={"code": t["invite_code"]})
+    assert r.status_code == 409 and "your own table" in r.json()["error"]
+    r = bob.post(f"/api/tables/{t['id']}/join", json={"code": t["invite_code"]})
+    assert r.status_code == 200
+    gid = r.json()["table"]["game_id"]
+    players = alice.get(f"/api/games/{gid}").json()["game"]["players"]
+    assert [p["name"] for p in players] == ["bobby", "alice"]  # alice chose black
+
+    t2 = alice.post("/api/tables", json={}).json()["table"]
+    assert bob.delete(f"/api/tables/{t2['id']}").status_code == 404
+    assert alice.delete(f"/api/tables/{t2['id']}").status_code == 200
+    r = bob.post(f"/api/tables/{t2['id']}/join")
+    assert r.status_code == 409
+
+
+def test_bot_table_starts_at_once(site: Site) -> None:
+    g = site.guest()
+    r = g.post("/api/tables", json={"opponent": "bot", "bot_level": "easy", "color": "white"})
+    assert r.status_code == 200, r.text
+    t = r.json()["table"]
+    assert t["status"] == "started" and t["game_id"] and t["stake"] == 0
+    players = g.get(f"/api/games/{t['game_id']}").json()["game"]["players"]
+    assert players[1]["bot"] == "easy" and players[1]["user_id"] is None

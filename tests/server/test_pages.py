@@ -1,0 +1,72 @@
+"""Pages in English and French, health, OpenAPI, static modules."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from donjon.server import i18n
+from tests.server.conftest import Site
+
+
+def boot(html: str) -> dict:
+    m = re.search(r'<script type="application/json" id="boot">(.*?)</script>', html, re.S)
+    assert m
+    return json.loads(m.group(1))  # type: ignore[no-any-return]
+
+
+def test_health_and_openapi(site: Site) -> None:
+    r = site.main.get("/healthz")
+    assert r.status_code == 200 and r.json()["ok"] is True
+    spec = site.main.get("/openapi.json").json()
+    for path in ("/api/register", "/api/login", "/api/tables", "/api/tables/{table_id}/join",
+                 "/api/games/{game_id}/replay", "/api/games/{game_id}/pgn", "/healthz"):
+        assert path in spec["paths"], path
+    assert site.main.get("/docs").status_code == 200
+
+
+def test_i18n_complete() -> None:
+    assert i18n.check_complete() == []
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_pages_render(site: Site, lang: str) -> None:
+    alice = site.user("alice")
+    bob = site.user("bobby")
+    gid, _ = site.game_pair(alice, bob)
+    t = i18n.strings(lang)
+    for url in ("/", "/login", "/register", "/watch", f"/g/{gid}", f"/g/{gid}/replay", "/u/alice"):
+        r = alice.get(url, params={"lang": lang})
+        assert r.status_code == 200, url
+        assert f'<html lang="{lang}"' in r.text
+        assert t["nav_watch"] in r.text
+        assert boot(r.text)["lang"] == lang
+    page = boot(alice.get(f"/g/{gid}").text)
+    assert page["seat"] in (0, 1) and page["mode"] == "play" and page["game"]["id"] == gid
+    spectator = boot(site.client().get(f"/g/{gid}").text)
+    assert spectator["seat"] is None and spectator["mode"] == "watch"
+    tid = alice.post("/api/tables", json={"opponent": "invite"}).json()["table"]["id"]
+    assert alice.get(f"/t/{tid}").status_code == 200
+    assert "invite_url" not in json.dumps(boot(bob.get(f"/t/{tid}").text))
+
+
+def test_language_cookie_and_header(site: Site) -> None:
+    c = site.client()
+    r = c.get("/", params={"lang": "fr"})
+    assert "lang=fr" in r.headers["set-cookie"]
+    assert '<html lang="fr"' in c.get("/").text  # remembered
+    d = site.client()
+    assert '<html lang="fr"' in d.get("/", headers={"accept-language": "fr-FR,fr;q=0.9"}).text
+    assert '<html lang="en"' in site.client().get("/").text
+
+
+def test_not_found_and_static(site: Site) -> None:
+    r = site.main.get("/g/doesnotexist")
+    assert r.status_code == 404 and "404" in r.text
+    assert site.main.get("/nowhere").status_code == 404
+    for path in ("/static/css/site.css", "/static/js/game.js", "/static/js/socket.js", "/static/js/lobby.js",
+                 "/static/js/replay.js", "/static/js/fallback-ui.js", "/static/js/api.js"):
+        r = site.main.get(path)
+        assert r.status_code == 200, path

@@ -1,0 +1,104 @@
+"""Watch list, replay record, PGN export (no-card games re-import in python-chess)."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import chess
+import chess.pgn
+
+from tests.server.conftest import Player, Site
+
+
+def play_moves_only(site: Site, rng: random.Random, plies: int) -> tuple[str, list[str], Player, Player]:
+    a, b = site.user("alice"), site.user("bobby")
+    gid, seats = site.game_pair(a, b, color="white")
+    w, k = Player(seats[0], gid), Player(seats[1], gid)
+    w.hello()
+    k.hello()
+    played = []
+    ps = {0: w, 1: k}
+    for _ in range(plies):
+        if w.game["status"] != "active":
+            break
+        p = ps[w.game["to_act"][0]]
+        p.wait_version(w.v)  # type: ignore[arg-type]
+        mv = rng.choice([x for x in p.legal if x["type"] == "move"])
+        assert p.act(mv)["t"] == "ack"
+        played.append(mv["uci"])
+        w.wait_version(p.v)  # type: ignore[arg-type]
+    return gid, played, w, k
+
+
+def test_live_list_then_replay_and_pgn(site: Site) -> None:
+    rng = random.Random(5)
+    gid, played, w, k = play_moves_only(site, rng, 40)
+    live = site.main.get("/api/live").json()["games"]
+    assert [g["id"] for g in live] == [gid] and live[0]["plies"] == len(played)
+    assert site.main.get("/watch").status_code == 200
+    r = site.main.get(f"/api/games/{gid}/replay")
+    assert r.status_code == 409 and "still being played" in r.json()["error"]
+    if w.game["status"] == "active":
+        assert k.request("resign")["t"] == "ack"
+    assert site.main.get("/api/live").json()["games"] == []
+
+    rec = site.main.get(f"/api/games/{gid}/replay").json()
+    assert rec["players"][0]["name"] == "alice"
+    steps = rec["steps"]
+    assert steps[0]["kind"] == "start" and "fen" in steps[0]["view"]
+    plays = [s for s in steps if s["kind"] == "play"]
+    assert [s["action"]["uci"] for s in plays] == played
+    for s in plays:
+        assert "hand" not in s["view"] and s["view"]["seat"] is None  # public views only
+    assert steps[-1]["kind"] in ("resign", "play")
+
+    r = site.main.get(f"/api/games/{gid}/pgn")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("application/x-chess-pgn")
+    text = r.text
+    assert '[White "alice"]' in text and '[Black "bobby"]' in text and '[Cards "0"]' in text
+    game = chess.pgn.read_game(io.StringIO(text))
+    assert game is not None and not game.errors, game.errors if game else None
+    assert [m.uci() for m in game.mainline_moves()] == played
+    board = chess.Board()
+    for uci in played:
+        board.push_uci(uci)
+    assert game.end().board().fen() == board.fen()
+    assert game.headers["Result"] in ("1-0", "0-1", "1/2-1/2")
+    assert site.main.get(f"/g/{gid}/replay").status_code == 200
+
+
+def test_pgn_with_cards_has_comments(site: Site) -> None:
+    a, b = site.user("alice"), site.user("bobby")
+    gid, seats = site.game_pair(a, b, color="white")
+    w, k = Player(seats[0], gid), Player(seats[1], gid)
+    w.hello()
+    k.hello()
+    rng = random.Random(11)
+    ps = {0: w, 1: k}
+    cards = 0
+    for _ in range(60):
+        if w.game["status"] != "active":
+            break
+        p = ps[w.game["to_act"][0]]
+        p.wait_version(w.v)  # type: ignore[arg-type]
+        card_actions = [x for x in p.legal if x["type"] == "card"]
+        action = rng.choice(card_actions) if card_actions and rng.random() < 0.4 else rng.choice(p.legal)
+        cards += action["type"] == "card"
+        assert p.act(action)["t"] == "ack"
+        w.wait_version(p.v)  # type: ignore[arg-type]
+    if w.game["status"] == "active":
+        assert w.request("resign")["t"] == "ack"
+    assert cards > 0
+    text = site.main.get(f"/api/games/{gid}/pgn").text
+    assert text.count("[%card ") == cards and f'[Cards "{cards}"]' in text
+    rec = site.main.get(f"/api/games/{gid}/replay").json()
+    for step in rec["steps"]:
+        if step["kind"] == "play" and step["action"]["type"] == "order":
+            assert step["action"] == {"type": "order"}  # the author's deck order stays hidden
+    assert "{White resigns}" in text or w.game["outcome"]["reason"] != "resignation"
+
+
+def test_replay_unknown_game(site: Site) -> None:
+    assert site.main.get("/api/games/nope/replay").status_code == 404
+    assert site.main.get("/g/nope").status_code == 404
