@@ -920,7 +920,21 @@ def add_serve(sub: Subparsers) -> None:
     add_parser(sub)
 
 
-COMMANDS: list[Callable[[Subparsers], None]] = [add_cards, add_perft, add_selfplay, add_replay, add_play, add_serve]
+def add_tournament(sub: Subparsers) -> None:
+    p = sub.add_parser("tournament", help="round-robin among bots: score table and Elo", add_help=False,
+                       description="Round-robin among bots (see `donjon tournament GAME --help`).")
+    p.add_argument("rest", nargs=argparse.REMAINDER, help="GAME --bots a,b,c --games N [--json] ...")
+    p.set_defaults(run=run_tournament)
+
+
+def run_tournament(args: argparse.Namespace, console: Console) -> int:
+    from donjon.tournament import main as tournament_main
+
+    return tournament_main(list(args.rest))
+
+
+COMMANDS: list[Callable[[Subparsers], None]] = [add_cards, add_perft, add_selfplay, add_replay, add_play, add_serve,
+                                                add_tournament]
 """One function per subcommand."""
 
 

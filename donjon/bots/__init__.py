@@ -9,13 +9,19 @@ from collections.abc import Callable
 from typing import Any
 
 from donjon.bots.base import Bot, choose_and_apply
+from donjon.bots.castel_mcts import CastelMCTSBot
+from donjon.bots.citadel_planner import CitadelPlannerBot
 from donjon.bots.greedy import GreedyBot
 from donjon.bots.random_bot import RandomBot, UniformBot
+from donjon.bots.unfairchess_search import UnfairChessSearchBot
 
 _REGISTRY: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "uniform": UniformBot,
+    "unfairchess_search": UnfairChessSearchBot,
+    "castel_mcts": CastelMCTSBot,
+    "citadel_planner": CitadelPlannerBot,
 }
 
 

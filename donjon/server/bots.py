@@ -2,7 +2,8 @@
 
 The server hands the worker a *determinized* state (``game.determinize(state, seat, rng)``:
 the human's hand and the deck orders resampled), so a bot cannot cheat even by accident.
-Levels map to :mod:`donjon.bots` names: easy → ``random``, normal and hard → ``greedy``.
+Levels (easy / normal / hard) are :func:`donjon.bots.levels.make_bot`'s: each game's own
+search bot at that level's time budget.
 
 Every bot move has a time budget (``Settings.bot_time_budget``); past it the server
 falls back to a random legal action computed in the pool as well.
@@ -22,10 +23,11 @@ from donjon.server.settings import Settings
 
 log = logging.getLogger("donjon.bots")
 
-LEVELS: dict[str, str] = {"easy": "random", "normal": "greedy", "hard": "greedy"}
+LEVELS = ("easy", "normal", "hard")
+"""The bot levels a table may choose."""
 
 
-def think(kind: str, state_bytes: bytes, seat: int, bot_name: str, rng_seed: int) -> dict[str, Any]:
+def think(kind: str, state_bytes: bytes, seat: int, level: str, rng_seed: int) -> dict[str, Any]:
     """Run in a worker process: determinize, then ask the bot for an action."""
     from donjon.games import get_game
 
@@ -36,14 +38,14 @@ def think(kind: str, state_bytes: bytes, seat: int, bot_name: str, rng_seed: int
         state = game.determinize(state, seat, rng)
     except NotImplementedError:  # a game without hidden information
         pass
-    try:
-        from donjon.bots import get_bot
+    from donjon.bots import RandomBot
+    from donjon.bots.levels import make_bot
 
-        bot = get_bot(bot_name)
-        action = bot.choose(game, state, seat, rng)
-    except ImportError:  # pragma: no cover - the bots package is always there in a release
-        action = rng.choice(game.legal_actions(state, seat))
-    return dict(action)
+    try:
+        bot = make_bot(kind, level)
+    except KeyError:  # a game or level without a search bot
+        bot = RandomBot()
+    return dict(bot.choose(game, state, seat, rng))
 
 
 def random_action(kind: str, state_bytes: bytes, seat: int, rng_seed: int) -> dict[str, Any]:
@@ -79,8 +81,8 @@ class BotRunner:
         loop = asyncio.get_running_loop()
         pool = self._executor()
         blob = pickle.dumps(state)
-        name = LEVELS.get(level, "random")
-        fut = loop.run_in_executor(pool, think, kind, blob, seat, name, rng_seed)
+        name = level
+        fut = loop.run_in_executor(pool, think, kind, blob, seat, level, rng_seed)
         try:
             return await asyncio.wait_for(fut, self.settings.bot_time_budget)
         except TimeoutError:

@@ -1,0 +1,435 @@
+"""Round-robin tournaments among bots, with a score table and Elo estimates.
+
+    python -m donjon.tournament unfairchess --bots random,easy,normal --games 10
+
+A bot is named by a level (``random``, ``easy``, ``normal``, ``hard``: :func:`make_bot`
+for the game) or by any name of the bot registry (``greedy``, ``uniform``...). Every pair
+plays ``games`` games, seats alternating, seeds ``seed``, ``seed + 1``, ...; with
+``players`` > 2 every group of that size plays, seats rotating, and each game counts as one
+result between every two seats (the better score wins). A cooperative game (Citadel) has no
+opponent seat: each bot plays ``games`` games as the whole team against the game itself,
+the pseudo-player :data:`PROFESSOR` (a won game beats it).
+
+An UnfairChess game stopped at ``max_actions`` is adjudicated on material (3 pawns ahead
+wins, else a draw); other games stopped there are draws.
+
+Elo: the logistic (Bradley–Terry) maximum-likelihood ratings of all results, draws counting
+half, with one virtual draw per pair that met so that a perfect score stays finite (as
+BayesElo's prior does); the first bot listed is 0. Error bars: standard errors from the
+observed information of the model at the maximum, for every rating (relative to the first
+bot) and every difference; 95 % intervals are ±1.96 standard errors. As a perfect score
+bounds a difference only from below, each pairing also gets the Elo interval of its own
+score's 95 % Wilson interval (``pair_elo_lo``/``pair_elo_hi``): the ladder's test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import chess
+
+from donjon.bots import get_bot
+from donjon.bots.base import Bot
+from donjon.bots.levels import LEVEL_NAMES, make_bot
+from donjon.games import get_game
+from donjon.games.protocol import IllegalAction
+
+PROFESSOR = "professor"
+DEFAULT_MAX_ACTIONS = {"unfairchess": 400, "castel": 3000, "citadel": 20_000}
+MATERIAL = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
+
+
+def build_bot(game_id: str, name: str, time_scale: float = 1.0) -> Bot:
+    """A level name for the game, else a bot of the registry; ``time_scale`` multiplies its
+    time budget (benchmarks that cannot afford the real one say so)."""
+    bot = make_bot(game_id, name) if name in LEVEL_NAMES else get_bot(name)
+    limit = getattr(bot, "time_limit", None)
+    if time_scale != 1.0 and isinstance(limit, (int, float)):
+        bot.time_limit = limit * time_scale  # type: ignore[attr-defined]
+    return bot
+
+
+@dataclass
+class GameResult:
+    bots: list[str]
+    """Bot name per seat (one name for a cooperative game)."""
+    seed: int
+    scores: list[float]
+    """Per seat: 1 win, 0.5 draw, 0 loss (cooperative: the team's 1 or 0)."""
+    reason: str
+    actions: int
+    think: dict[str, list[float]]
+    refusals: int
+    error: str | None = None
+
+
+def _adjudicate(game_id: str, state: Any, players: int) -> tuple[list[float], str]:
+    if game_id == "unfairchess":
+        b = state.board
+        diff = sum(v * (len(b.pieces(pt, chess.WHITE)) - len(b.pieces(pt, chess.BLACK))) for pt, v in MATERIAL.items())
+        if diff >= 3:
+            return [1.0, 0.0], "adjudicated_material"
+        if diff <= -3:
+            return [0.0, 1.0], "adjudicated_material"
+    return [0.5] * players, "adjudicated"
+
+
+def play_one(game_id: str, names: Sequence[str], seed: int, max_actions: int | None = None,
+             options: dict[str, Any] | None = None, time_scale: float = 1.0) -> GameResult:
+    """One game, bot ``names[i]`` at seat ``i`` (one name for a cooperative game)."""
+    game = get_game(game_id)
+    cooperative = game.cooperative
+    players = game.min_players if not cooperative else 2
+    if not cooperative:
+        players = len(names)
+    bots = [build_bot(game_id, n, time_scale) for n in names]
+    rng = random.Random(f"tournament:{game_id}:{seed}:{','.join(names)}")
+    state = game.setup(players, seed, options)
+    cap = max_actions or DEFAULT_MAX_ACTIONS.get(game_id, 5000)
+    think: dict[str, list[float]] = {n: [] for n in names}
+    refusals = 0
+    actions = 0
+    error = None
+    while actions < cap:
+        to_act = game.to_act(state)
+        if not to_act:
+            break
+        seat = to_act[0]
+        idx = 0 if cooperative else seat
+        bot = bots[idx]
+        t0 = time.perf_counter()
+        try:
+            action = bot.choose(game, state, seat, rng)
+        except Exception as e:  # a bot failure is reported, the game is lost for it
+            error = f"{names[idx]}: {type(e).__name__}: {e}"
+            break
+        think[names[idx]].append(time.perf_counter() - t0)
+        try:
+            state = game.apply(state, seat, action)
+        except IllegalAction:
+            refusals += 1
+            legal = game.legal_actions(state, seat)
+            state = game.apply(state, seat, rng.choice(legal))
+        actions += 1
+    out = game.outcome(state)
+    if error is not None:
+        loser = 0 if cooperative else seat
+        scores = [0.0] * (1 if cooperative else players)
+        if not cooperative:
+            scores = [1.0 if s != loser else 0.0 for s in range(players)]
+        return GameResult(list(names), seed, scores, "error", actions, think, refusals, error)
+    if out is None:
+        if cooperative:
+            return GameResult(list(names), seed, [0.0], "adjudicated", actions, think, refusals)
+        scores, reason = _adjudicate(game_id, state, players)
+        return GameResult(list(names), seed, scores, reason, actions, think, refusals)
+    if cooperative:
+        return GameResult(list(names), seed, [1.0 if out.winners else 0.0], out.reason, actions, think, refusals)
+    if out.draw:
+        return GameResult(list(names), seed, [0.5] * players, out.reason, actions, think, refusals)
+    return GameResult(list(names), seed, [1.0 if s in out.winners else 0.0 for s in range(players)], out.reason,
+                      actions, think, refusals)
+
+
+def _play_task(task: tuple[str, tuple[str, ...], int, int | None, dict[str, Any] | None, float]) -> GameResult:
+    return play_one(*task)
+
+
+def schedule(bots: Sequence[str], games: int, seed: int, players: int, cooperative: bool,
+             pairings: Sequence[tuple[str, ...]] | None = None) -> list[tuple[str, ...]]:
+    """The seatings of the tournament, one per game (seeds follow the list); ``pairings``
+    restricts the round robin to those groups."""
+    out: list[tuple[str, ...]] = []
+    if cooperative:
+        for b in bots:
+            out += [(b,)] * games
+        return out
+    groups = list(pairings) if pairings is not None else list(itertools.combinations(bots, players))
+    for group in groups:
+        for g in range(games):
+            k = g % players
+            out.append(tuple(group[k:]) + tuple(group[:k]))
+    return out
+
+
+def pairwise(results: Sequence[GameResult], cooperative: bool) -> list[tuple[str, str, float]]:
+    """Every game as results between two players: (a, b, a's score)."""
+    out: list[tuple[str, str, float]] = []
+    for r in results:
+        if cooperative:
+            out.append((r.bots[0], PROFESSOR, r.scores[0]))
+            continue
+        for i, j in itertools.combinations(range(len(r.bots)), 2):
+            if r.bots[i] == r.bots[j]:
+                continue
+            si, sj = r.scores[i], r.scores[j]
+            out.append((r.bots[i], r.bots[j], 1.0 if si > sj else 0.0 if si < sj else 0.5))
+    return out
+
+
+def fit_elo(names: Sequence[str], games: Sequence[tuple[str, str, float]], prior_draws: float = 1.0,
+            iterations: int = 2000) -> dict[str, float]:
+    """Logistic maximum-likelihood Elo ratings (draws half), ``prior_draws`` virtual draws per
+    pair that met, centred on ``names[0]`` = 0."""
+    idx = {n: i for i, n in enumerate(names)}
+    k = len(names)
+    wins = [[0.0] * k for _ in range(k)]
+    count = [[0.0] * k for _ in range(k)]
+    for a, b, s in games:
+        i, j = idx[a], idx[b]
+        wins[i][j] += s
+        wins[j][i] += 1.0 - s
+        count[i][j] += 1
+        count[j][i] += 1
+    for i in range(k):
+        for j in range(k):
+            if i != j and count[i][j]:
+                wins[i][j] += prior_draws / 2
+                count[i][j] += prior_draws
+    # Minorization-maximization for Bradley-Terry strengths (Hunter 2004).
+    gamma = [1.0] * k
+    for _ in range(iterations):
+        delta = 0.0
+        for i in range(k):
+            w = sum(wins[i][j] for j in range(k) if j != i)
+            denom = sum(count[i][j] / (gamma[i] + gamma[j]) for j in range(k) if j != i and count[i][j])
+            if denom <= 0 or w <= 0:
+                continue
+            new = w / denom
+            delta = max(delta, abs(math.log(new / gamma[i])))
+            gamma[i] = new
+        norm = gamma[0]
+        gamma = [g / norm for g in gamma]
+        if delta < 1e-9:
+            break
+    return {n: 400.0 * math.log10(gamma[idx[n]]) for n in names}
+
+
+def _invert(m: list[list[float]]) -> list[list[float]]:
+    n = len(m)
+    a = [row[:] + [1.0 if i == j else 0.0 for j in range(n)] for i, row in enumerate(m)]
+    for c in range(n):
+        piv = max(range(c, n), key=lambda r: abs(a[r][c]))
+        if abs(a[piv][c]) < 1e-12:
+            raise ValueError("singular information matrix")
+        a[c], a[piv] = a[piv], a[c]
+        f = a[c][c]
+        a[c] = [x / f for x in a[c]]
+        for r in range(n):
+            if r != c and a[r][c]:
+                g = a[r][c]
+                a[r] = [x - g * y for x, y in zip(a[r], a[c], strict=True)]
+    return [row[n:] for row in a]
+
+
+ELO_PER_NAT = 400.0 / math.log(10.0)
+
+
+def elo_with_errors(names: Sequence[str], games: Sequence[tuple[str, str, float]],
+                    prior_draws: float = 1.0) -> tuple[dict[str, dict[str, float]], dict[tuple[str, str], float]]:
+    """Ratings (:func:`fit_elo`) with standard errors from the observed information of the
+    logistic model at the maximum (the virtual draws included, as BayesElo does): per name
+    ``elo``, ``sd``, ``lo``/``hi`` (±1.96 sd, relative to ``names[0]``); and the standard
+    error of every difference ``(a, b)``."""
+    ratings = fit_elo(names, games, prior_draws)
+    idx = {n: i for i, n in enumerate(names)}
+    k = len(names)
+    count = [[0.0] * k for _ in range(k)]
+    for a, b, _ in games:
+        count[idx[a]][idx[b]] += 1
+        count[idx[b]][idx[a]] += 1
+    theta = [ratings[n] / ELO_PER_NAT for n in names]
+    info = [[0.0] * k for _ in range(k)]
+    for i in range(k):
+        for j in range(k):
+            if i != j and count[i][j]:
+                nij = count[i][j] + prior_draws
+                p = 1.0 / (1.0 + math.exp(theta[j] - theta[i]))
+                w = nij * p * (1.0 - p)
+                info[i][i] += w
+                info[i][j] -= w
+    cov = [[0.0] * k for _ in range(k)]
+    if k > 1:
+        try:
+            inv = _invert([row[1:] for row in info[1:]])
+            for i in range(1, k):
+                for j in range(1, k):
+                    cov[i][j] = inv[i - 1][j - 1]
+        except ValueError:
+            cov = [[math.inf] * k for _ in range(k)]
+    out = {}
+    for n in names:
+        i = idx[n]
+        sd = ELO_PER_NAT * math.sqrt(max(0.0, cov[i][i]))
+        out[n] = {"elo": ratings[n], "sd": sd, "lo": ratings[n] - 1.96 * sd, "hi": ratings[n] + 1.96 * sd}
+    diffs = {}
+    for a in names:
+        for b in names:
+            if a != b:
+                i, j = idx[a], idx[b]
+                var = cov[i][i] + cov[j][j] - 2 * cov[i][j]
+                diffs[(a, b)] = ELO_PER_NAT * math.sqrt(max(0.0, var))
+    return out, diffs
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % Wilson interval of a score fraction over ``n`` games (draws count half)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = score / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def elo_of(p: float) -> float:
+    """The Elo difference that gives an expected score ``p`` (clamped to ±1200)."""
+    p = min(max(p, 1e-3), 1 - 1e-3)
+    return max(-1200.0, min(1200.0, 400.0 * math.log10(p / (1 - p))))
+
+
+def _percentile(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
+
+
+def run_tournament(game_id: str, bots: Sequence[str], games: int, seed: int = 0, players: int = 2,
+                   workers: int = 1, max_actions: int | None = None, options: dict[str, Any] | None = None,
+                   pairings: Sequence[tuple[str, ...]] | None = None, time_scale: float = 1.0) -> dict[str, Any]:
+    """Play the round robin and return the table (see the module docstring).
+
+    ``pairings`` (tuples of names) restricts the round robin, e.g. to neighbouring levels.
+    Returns ``{"game", "bots", "games", "seed", "players", "table": [...], "pairs": [...],
+    "think": {...}, "seconds", "errors"}``; each table row has ``bot``, ``played``, ``wins``,
+    ``draws``, ``losses``, ``score`` (points), ``elo``, ``elo_lo``, ``elo_hi``, ``elo_sd``,
+    sorted by Elo, best first.
+    """
+    game = get_game(game_id)
+    names = list(dict.fromkeys(bots))
+    if len(names) < (1 if game.cooperative else 2):
+        raise ValueError("a tournament needs at least two different bots")
+    if not game.cooperative and not game.min_players <= players <= game.max_players:
+        raise ValueError(f"{game_id} is played by {game.min_players} to {game.max_players} players")
+    t0 = time.perf_counter()
+    seatings = schedule(names, games, seed, players, game.cooperative, pairings)
+    tasks = [(game_id, s, seed + i, max_actions, options, time_scale) for i, s in enumerate(seatings)]
+    if workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            results = list(pool.map(_play_task, tasks, chunksize=1))
+    else:
+        results = [_play_task(t) for t in tasks]
+    pw = pairwise(results, game.cooperative)
+    everyone = names + ([PROFESSOR] if game.cooperative else [])
+    ratings, diff_sd = elo_with_errors(everyone, pw)
+    table: list[dict[str, Any]] = []
+    for n in everyone:
+        mine = [(s if a == n else 1.0 - s) for a, b, s in pw if n in (a, b)]
+        table.append({
+            "bot": n,
+            "played": len(mine),
+            "wins": sum(1 for s in mine if s == 1.0),
+            "draws": sum(1 for s in mine if s == 0.5),
+            "losses": sum(1 for s in mine if s == 0.0),
+            "score": sum(mine),
+            "elo": round(ratings[n]["elo"], 1),
+            "elo_lo": round(ratings[n]["lo"], 1),
+            "elo_hi": round(ratings[n]["hi"], 1),
+            "elo_sd": round(ratings[n]["sd"], 1),
+        })
+    table.sort(key=lambda r: -float(r["elo"]))
+    pairs = []
+    for a, b in itertools.combinations(everyone, 2):
+        res = [(s if x == a else 1.0 - s) for x, y, s in pw if {x, y} == {a, b}]
+        if res:
+            pairs.append({"a": a, "b": b, "games": len(res), "a_score": sum(res),
+                          "a_wins": res.count(1.0), "draws": res.count(0.5), "b_wins": res.count(0.0),
+                          "elo_diff": round(ratings[a]["elo"] - ratings[b]["elo"], 1),
+                          "elo_diff_sd": round(diff_sd[(a, b)], 1),
+                          **_pair_interval(sum(res), len(res))})
+    think: dict[str, dict[str, float]] = {}
+    for n in names:
+        xs = [x for r in results for x in r.think.get(n, [])]
+        think[n] = {"decisions": len(xs), "p50": _percentile(xs, 0.5), "p95": _percentile(xs, 0.95),
+                    "max": max(xs) if xs else 0.0}
+    reasons: dict[str, int] = {}
+    for r in results:
+        reasons[r.reason] = reasons.get(r.reason, 0) + 1
+    return {
+        "game": game_id,
+        "bots": names,
+        "games": games,
+        "seed": seed,
+        "players": players,
+        "table": table,
+        "pairs": pairs,
+        "think": think,
+        "reasons": reasons,
+        "refusals": sum(r.refusals for r in results),
+        "errors": [r.error for r in results if r.error],
+        "time_scale": time_scale,
+        "seconds": round(time.perf_counter() - t0, 2),
+    }
+
+
+def _pair_interval(score: float, n: int) -> dict[str, float]:
+    lo, hi = wilson(score, n)
+    return {"pair_elo": round(elo_of((score + 0.5) / (n + 1)), 1), "pair_elo_lo": round(elo_of(lo), 1),
+            "pair_elo_hi": round(elo_of(hi), 1)}
+
+
+def format_table(result: dict[str, Any]) -> str:
+    lines = [f"{result['game']}: {len(result['bots'])} bots, {result['games']} games per pairing, "
+             f"seed {result['seed']}, {result['seconds']} s"]
+    lines.append(f"{'bot':<14} {'played':>6} {'W':>4} {'D':>4} {'L':>4} {'score':>7} {'Elo':>7}  {'95% interval':<17} "
+                 f"{'think p50':>9} {'p95':>7}")
+    for row in result["table"]:
+        th = result["think"].get(row["bot"], {})
+        think = f"{th.get('p50', 0):9.3f} {th.get('p95', 0):7.3f}" if th else f"{'-':>9} {'-':>7}"
+        lines.append(f"{row['bot']:<14} {row['played']:>6} {row['wins']:>4} {row['draws']:>4} {row['losses']:>4} "
+                     f"{row['score']:>7.1f} {row['elo']:>7.0f}  [{row['elo_lo']:>6.0f}, {row['elo_hi']:>6.0f}]  {think}")
+    for p in result["pairs"]:
+        lines.append(f"  {p['a']} vs {p['b']}: {p['a_wins']}-{p['draws']}-{p['b_wins']} ({p['games']} games), "
+                     f"Elo difference {p['elo_diff']:+.0f} ± {1.96 * p['elo_diff_sd']:.0f}; from this pairing alone "
+                     f"{p['pair_elo']:+.0f} [{p['pair_elo_lo']:+.0f}, {p['pair_elo_hi']:+.0f}]")
+    if result["errors"]:
+        lines.append(f"errors: {len(result['errors'])}: {result['errors'][:3]}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="donjon tournament", description="Round-robin among bots: score table and Elo.")
+    p.add_argument("game", help="unfairchess, castel or citadel")
+    p.add_argument("--bots", required=True, help="comma-separated: levels (random,easy,normal,hard) or bot names")
+    p.add_argument("--games", type=int, default=10, help="games per pairing (per bot for a cooperative game)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--workers", type=int, default=1, help="processes (the machine has 2 cores)")
+    p.add_argument("--max-actions", type=int, default=None, help="adjudicate a game after this many actions")
+    p.add_argument("--time-scale", type=float, default=1.0, help="multiply the bots' time budgets (benchmarks)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    args = p.parse_args(argv)
+    try:
+        result = run_tournament(args.game, args.bots.split(","), args.games, args.seed, args.players,
+                                workers=args.workers, max_actions=args.max_actions, time_scale=args.time_scale)
+    except (KeyError, ValueError) as e:
+        print(f"error: {e.args[0] if e.args else e}", file=sys.stderr)
+        return 2
+    print(json.dumps(result, indent=1) if args.json else format_table(result))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
