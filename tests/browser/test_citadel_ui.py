@@ -116,7 +116,7 @@ def sent(page) -> list[dict[str, Any]]:
 
 
 def wait_sent(page, n: int) -> None:
-    page.wait_for_function(f"window.__sent.length === {n}", timeout=5000)
+    page.wait_for_function(f"window.__sent.length === {n}", timeout=15000)
 
 
 def attr_list(page, selector: str, attr: str) -> list[str]:
