@@ -3,12 +3,15 @@
     python bench/load.py --spawn                       # start a server on a temp SQLite file
     python bench/load.py --url http://127.0.0.1:8000   # against a running server
     python bench/load.py --spawn --games 100 --plies 60 --cards
+    python bench/load.py --spawn --database-url postgresql+asyncpg://postgres@127.0.0.1/test
 
 Each game has two guest players connected over ``/ws/game/{id}``; whoever is to act picks a
 random legal action (normal moves only unless ``--cards``) and sends it with the version it
 saw. Reported: accepted actions per second over the playing phase, and the ack latency
 (intent sent → ack received) p50 / p90 / p99 / max. Every ack means the action was committed
-to the database first.
+to the database first. Also reported, for the playing phase: the CPU time of the server
+process (``--spawn`` or ``--server-pid``) and of this client process per accepted action,
+and the action-log commits (``/healthz``: rows per transaction of the group commit).
 """
 
 from __future__ import annotations
@@ -44,10 +47,10 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def spawn_server(port: int, db: str, extra_env: dict[str, str]) -> subprocess.Popen[bytes]:
+def spawn_server(port: int, db_url: str, extra_env: dict[str, str]) -> subprocess.Popen[bytes]:
     env = {**os.environ, **extra_env}
     proc = subprocess.Popen([sys.executable, "-m", "donjon.server", "--port", str(port), "--database-url",
-                             f"sqlite:///{db}", "--log-level", "warning"], env=env)
+                             db_url, "--log-level", "warning"], env=env)
     deadline = time.time() + 30
     while time.time() < deadline:
         try:
@@ -77,10 +80,14 @@ async def player(ws_url: str, gid: str, cookie: str, plies: int, cards: bool, rn
         await ws.send(json.dumps({"t": "hello", "v": None}))
         pending: dict[int, float] = {}
         next_id = 0
+        resign_id = None
         v = None
         async for raw in ws:
             f = json.loads(raw)
             t = f["t"]
+            if t in ("ack", "error") and resign_id is not None and f.get("id") == resign_id:
+                stats.finished += t == "ack"
+                break  # the game is over (the resignation is not counted as a move)
             if t == "ack":
                 sent = pending.pop(f["id"], None)
                 if sent is not None:
@@ -91,14 +98,16 @@ async def player(ws_url: str, gid: str, cookie: str, plies: int, cards: bool, rn
                 stats.errors[code] = stats.errors.get(code, 0) + 1
                 pending.pop(f.get("id"), None)
                 continue
-            if t not in ("sync", "event"):
+            if t not in ("sync", "event") or resign_id is not None:
                 continue
             v = f["v"]
             game = f["game"]
             if game["status"] != "active" or game["plies"] >= plies:
-                if game["status"] == "active" and f["seat"] in game["to_act"]:
+                if game["status"] == "active" and f["seat"] in game["to_act"] and not pending:
                     next_id += 1
+                    resign_id = next_id
                     await ws.send(json.dumps({"t": "resign", "id": next_id}))
+                    continue  # wait for its ack: the game ends (committed) before this client leaves
                 stats.finished += game["status"] != "active"
                 break
             legal = f["legal"]
@@ -111,6 +120,39 @@ async def player(ws_url: str, gid: str, cookie: str, plies: int, cards: bool, rn
     done.set()
 
 
+def cpu_seconds(pid: int | None) -> float | None:
+    """User + system CPU time of process ``pid`` (Linux /proc), or None."""
+    if pid is None:
+        return None
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def memory_mib(pid: int | None) -> tuple[float, float] | None:
+    """(VmRSS, VmHWM) of process ``pid`` in MiB (Linux /proc), or None."""
+    if pid is None:
+        return None
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            kb = {k: int(v.split()[0]) for k, v in (line.split(":", 1) for line in f) if k in ("VmRSS", "VmHWM")}
+        return kb["VmRSS"] / 1024, kb["VmHWM"] / 1024
+    except (OSError, KeyError, ValueError):
+        return None
+
+
+async def log_counters(base: str) -> tuple[int, int, float] | None:
+    try:
+        async with httpx.AsyncClient(base_url=base, timeout=10) as c:
+            h = (await c.get("/healthz")).json()
+        return int(h["log_commits"]), int(h["log_rows"]), float(h["log_commit_seconds"])
+    except (httpx.HTTPError, KeyError, ValueError):
+        return None
+
+
 async def run(args: argparse.Namespace) -> None:
     base = args.url.rstrip("/")
     ws_url = base.replace("http://", "ws://").replace("https://", "wss://")
@@ -120,6 +162,8 @@ async def run(args: argparse.Namespace) -> None:
     setup = time.perf_counter() - t0
     stats = Stats()
     rng = random.Random(args.seed)
+    log0 = await log_counters(base)
+    srv0, cli0 = cpu_seconds(args.server_pid), time.process_time()
     t1 = time.perf_counter()
     tasks = []
     for gid, ca, cb in games:
@@ -128,6 +172,8 @@ async def run(args: argparse.Namespace) -> None:
                                                     random.Random(rng.random()), stats, asyncio.Event())))
     await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - t1
+    srv1, cli1 = cpu_seconds(args.server_pid), time.process_time()
+    log1 = await log_counters(base)
     lat = sorted(stats.latencies)
     n = len(lat)
 
@@ -139,7 +185,22 @@ async def run(args: argparse.Namespace) -> None:
     print(f"accepted actions: {n} in {elapsed:.2f} s  ->  {n / elapsed:.0f} accepted actions/s")
     print(f"ack latency ms: p50 {pct(0.5):.1f}  p90 {pct(0.9):.1f}  p99 {pct(0.99):.1f}  max {pct(1.0):.1f}"
           f"  mean {statistics.fmean(lat) * 1000 if lat else float('nan'):.1f}")
-    print(f"errors: {stats.errors or 'none'}")
+    print(f"errors: {stats.errors or 'none'}; games ended: {stats.finished}")
+    per = 1e6 / n if n else float("nan")
+    if srv0 is not None and srv1 is not None:
+        print(f"server CPU: {srv1 - srv0:.1f} s = {(srv1 - srv0) / elapsed * 100:.0f} % of one core, "
+              f"{(srv1 - srv0) * per:.0f} us per accepted action")
+    print(f"client CPU (this process): {cli1 - cli0:.1f} s = {(cli1 - cli0) / elapsed * 100:.0f} % of one core, "
+          f"{(cli1 - cli0) * per:.0f} us per accepted action")
+    if log0 is not None and log1 is not None and log1[0] > log0[0]:
+        commits, rows = log1[0] - log0[0], log1[1] - log0[1]
+        busy = log1[2] - log0[2]
+        print(f"action-log commits: {commits} transactions for {rows} rows ({rows / commits:.1f} rows per commit), "
+              f"{busy / commits * 1000:.1f} ms per transaction, writer busy {busy / elapsed * 100:.0f} % of the time")
+    rss = memory_mib(args.server_pid)
+    if rss is not None:
+        print(f"server memory: RSS {rss[0]:.0f} MiB at the end, peak {rss[1]:.0f} MiB")
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}  (nproc {os.cpu_count()})")
 
 
 def main() -> None:
@@ -151,14 +212,22 @@ def main() -> None:
     p.add_argument("--cards", action="store_true", help="play card actions too (random among all legal actions)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--synchronous", default="FULL", help="SQLite synchronous mode of a spawned server")
+    p.add_argument("--database-url", default=None,
+                   help="database of a spawned server (default: a temp SQLite file), e.g. "
+                        "postgresql+asyncpg://postgres@127.0.0.1/test")
+    p.add_argument("--server-pid", type=int, default=None, help="pid of the server (--url) to report its CPU time")
     args = p.parse_args()
     proc = None
     if args.spawn:
         port = free_port()
-        tmp = tempfile.mkdtemp(prefix="donjon-bench-")
-        proc = spawn_server(port, os.path.join(tmp, "bench.sqlite3"), {"DONJON_SQLITE_SYNCHRONOUS": args.synchronous})
+        db_url = args.database_url
+        if db_url is None:
+            db_url = "sqlite:///" + os.path.join(tempfile.mkdtemp(prefix="donjon-bench-"), "bench.sqlite3")
+        proc = spawn_server(port, db_url, {"DONJON_SQLITE_SYNCHRONOUS": args.synchronous})
         args.url = f"http://127.0.0.1:{port}"
-        print(f"spawned server on {args.url} (SQLite synchronous={args.synchronous})")
+        args.server_pid = proc.pid
+        store = f"SQLite synchronous={args.synchronous}" if db_url.startswith("sqlite") else db_url.split("://")[0]
+        print(f"spawned server on {args.url} ({store})")
     try:
         asyncio.run(run(args))
     finally:

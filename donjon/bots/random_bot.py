@@ -33,7 +33,7 @@ def random_card_targeting(st: State, card_id: str, rng: random.Random) -> Target
     rng.shuffle(candidates)
     for tg in candidates:
         try:
-            rules._resolve_card(st, card_id, tg)
+            rules._resolve_card(st, card_id, tg, probe=True)
         except IllegalAction:
             continue
         return tg

@@ -100,3 +100,16 @@ class Game(Protocol):
 
     def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
         """A state consistent with all that ``seat`` knows, hidden parts resampled."""
+
+
+def view_and_legal(game: Game, state: Any, seat: int | None) -> tuple[View, list[Action]]:
+    """``(game.view(state, seat), game.legal_actions(state, seat))``; ``[]`` for a spectator.
+
+    A game may provide its own ``view_and_legal`` that shares work between the two (the
+    UnfairChess hand's greyed flags are read off the legal list); it must return exactly
+    what the two calls return.
+    """
+    own = getattr(game, "view_and_legal", None)
+    if own is not None:
+        return own(state, seat)  # type: ignore[no-any-return]
+    return game.view(state, seat), (game.legal_actions(state, seat) if seat is not None else [])

@@ -48,6 +48,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         bus.subscribe("lobby", app.state.lobby_sockets.on_bus)
         await hub.start()
         log.info("donjon ready (node %s, %s)", settings.node_id, db.url.split("://")[0])
+        if settings.test_game_options:
+            log.warning("DONJON_TEST_GAME_OPTIONS is set: new lobby games start from fixed test options")
         try:
             yield
         finally:

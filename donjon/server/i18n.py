@@ -9,7 +9,7 @@ LANGS = ("en", "fr")
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
         "tagline": "Board games refereed by the server. Nobody cheats from their browser.",
-        "nav_play": "Play", "nav_watch": "Watch", "nav_login": "Log in", "nav_register": "Sign up",
+        "nav_play": "Play", "nav_watch": "Watch", "nav_rules": "Rules", "nav_cards": "Cards", "nav_login": "Log in", "nav_register": "Sign up",
         "nav_logout": "Log out", "nav_profile": "Profile", "theme": "Theme", "coins": "coins",
         "guest": "Guest",
         "lobby_title": "Lobby", "new_table": "Open a table", "game": "Game", "mode": "Mode",
@@ -62,7 +62,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "fr": {
         "tagline": "Des jeux de plateau arbitrés par le serveur. Personne ne triche depuis son navigateur.",
-        "nav_play": "Jouer", "nav_watch": "Regarder", "nav_login": "Connexion", "nav_register": "Inscription",
+        "nav_play": "Jouer", "nav_watch": "Regarder", "nav_rules": "Règles", "nav_cards": "Cartes", "nav_login": "Connexion", "nav_register": "Inscription",
         "nav_logout": "Déconnexion", "nav_profile": "Profil", "theme": "Thème", "coins": "pièces",
         "guest": "Invité",
         "lobby_title": "Salon", "new_table": "Ouvrir une table", "game": "Jeu", "mode": "Mode",

@@ -149,7 +149,8 @@ class Lobby:
 
     async def _create_game(self, s: Any, table: TableRow, seats: list[repo.SeatSpec]) -> str:
         game = await repo.create_game(s, kind=table.game_kind, mode=table.mode, stake=table.stake,
-                                      seed=random.SystemRandom().randrange(2**53), options={}, seats=seats,
+                                      seed=random.SystemRandom().randrange(2**53),
+                                      options=self.hub.settings.game_options(table.game_kind), seats=seats,
                                       table_id=table.id)
         t = time.time()
         vs_bot = any(x.bot_level for x in seats)

@@ -76,6 +76,16 @@ async def _not_found(request: Request) -> Response:
     return await render(request, "404.html", status=404)
 
 
+@router.get("/games/{game}/{page}", response_class=HTMLResponse)
+async def game_doc_page(game: str, page: str, request: Request) -> Response:
+    """A game's rules page or card catalogue (``/games/unfairchess/rules``, ``.../cards``)."""
+    from donjon.games import game_ids
+
+    if game not in game_ids() or page not in ("rules", "cards") or not (WEB / "templates" / game / f"{page}.html").exists():
+        return await _not_found(request)
+    return await render(request, f"{game}/{page}.html", rules_url="rules", cards_url="cards")
+
+
 @router.get("/g/{game_id}", response_class=HTMLResponse)
 async def game_page(game_id: str, request: Request) -> Response:
     async with request.app.state.db.read() as s:
@@ -136,5 +146,7 @@ async def healthz(request: Request) -> JSONResponse:
     except Exception:
         db_ok = False
     hub = request.app.state.hub
-    body = {"ok": db_ok, "db": db_ok, "node": request.app.state.settings.node_id, "rooms": len(hub.rooms)}
+    log = request.app.state.db.log
+    body = {"ok": db_ok, "db": db_ok, "node": request.app.state.settings.node_id, "rooms": len(hub.rooms),
+            "log_commits": log.batches, "log_rows": log.rows, "log_commit_seconds": round(log.seconds, 3)}
     return JSONResponse(body, status_code=200 if db_ok else 503)

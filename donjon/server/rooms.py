@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import json
 import logging
 import random
 import time
@@ -31,6 +32,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from donjon.bus import Bus
 from donjon.games import get_game
+from donjon.games.protocol import view_and_legal
 from donjon.server.bots import BotRunner
 from donjon.server.match import Match, MatchError
 from donjon.server.settings import Settings
@@ -52,17 +54,23 @@ def _quiet_done(tasks: set[asyncio.Task[Any]]) -> Callable[[asyncio.Task[Any]], 
 SEND_QUEUE = 512
 
 
+def dumps(frame: dict[str, Any]) -> str:
+    """A frame's JSON text, as every socket sends it."""
+    return json.dumps(frame, separators=(",", ":"))
+
+
 @dataclass(eq=False)
 class Conn:
     """One WebSocket of a room; frames go through a queue drained by a writer task."""
 
     seat: int | None
     user_id: int | None
-    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
+    queue: asyncio.Queue[dict[str, Any] | str | None] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
     ready: bool = False
     closed: bool = False
 
-    def push(self, frame: dict[str, Any]) -> None:
+    def push(self, frame: dict[str, Any] | str) -> None:
+        """Queue a frame: a dict, or the JSON text of one (shared by every socket of an audience)."""
         if self.closed:
             return
         try:
@@ -114,6 +122,7 @@ class Room:
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
         self._views: dict[tuple[int, int | None], tuple[dict[str, Any], list[Any]]] = {}
+        self._views_version = -1
 
     # ------------------------------------------------------------------ who is who
 
@@ -132,15 +141,22 @@ class Room:
     # ------------------------------------------------------------------ frames
 
     def view_for(self, match: Match, seat: int | None) -> tuple[dict[str, Any], list[Any]]:
+        """``seat``'s view and legal actions at ``match`` (legal only for a seat to act),
+        computed once per (version, seat) for the current version. Older versions (a
+        reconnecting client's catch-up) are computed again when asked: keeping them would
+        cost tens of kilobytes per version and game."""
         key = (match.version, seat)
         hit = self._views.get(key)
         if hit is None:
-            view = self.game.view(match.state, seat)
-            legal = self.game.legal_actions(match.state, seat) if seat is not None and seat in match.to_act() else []
-            hit = (view, legal)
-            if len(self._views) > 64:
-                self._views.clear()
-            self._views[key] = hit
+            if seat is not None and seat in match.to_act():
+                hit = view_and_legal(self.game, match.state, seat)
+            else:
+                hit = (self.game.view(match.state, seat), [])
+            if match is self.match:
+                if self._views_version != match.version:
+                    self._views.clear()
+                    self._views_version = match.version
+                self._views[key] = hit
         return hit
 
     def meta(self, match: Match | None = None) -> dict[str, Any]:
@@ -189,18 +205,23 @@ class Room:
         return [self.event_frame(m, ev, seat) for m, ev in self.history if m.version > since]
 
     def broadcast_event(self, match: Match, event: dict[str, Any]) -> None:
-        frames: dict[int | None, dict[str, Any]] = {}
+        """Each audience (a seat, or the spectators) gets its frame, built and serialised once."""
+        frames: dict[int | None, str] = {}
         for c in list(self.conns):
             if not c.ready:
                 continue
-            if c.seat not in frames:
-                frames[c.seat] = self.event_frame(match, event, c.seat)
-            c.push(frames[c.seat])
+            text = frames.get(c.seat)
+            if text is None:
+                text = frames[c.seat] = dumps(self.event_frame(match, event, c.seat))
+            c.push(text)
 
     def broadcast(self, frame: dict[str, Any]) -> None:
+        text = None
         for c in list(self.conns):
             if c.ready:
-                c.push(frame)
+                if text is None:
+                    text = dumps(frame)
+                c.push(text)
 
     def broadcast_presence(self) -> None:
         self.broadcast({"t": "presence", "game": self.meta()})
@@ -421,12 +442,15 @@ class Hub:
                       ack: Callable[[int], None] | None = None) -> None:
         prev = room.match
         ended = prev.active and not nxt.active
+        finish = self._finish(room, nxt) if ended else None
         try:
-            if extra is None and not ended and kind != "rematch":
-                async with self.db.write_conn() as conn:  # the hot path: one INSERT, one COMMIT
-                    await repo.append_entry_fast(conn, room.id, nxt.version, kind, seat, data)
+            if extra is None and kind != "rematch":
+                # The hot path: the entry (with the end of the game, if it ends it) is
+                # committed in one transaction with the entries of other games that arrived
+                # meanwhile (group commit: one COMMIT, one fsync per batch).
+                await self.db.log.append(room.id, nxt.version, kind, seat, data, finish)
             else:
-                await self._commit_slow(room, nxt, kind, seat, data, extra, ended)
+                await self._commit_slow(room, nxt, kind, seat, data, extra, finish)
         except IntegrityError:
             # Another process accepted this seq first: catch up and let the client retry.
             await self.catch_up(room)
@@ -449,17 +473,22 @@ class Hub:
             await self.notify_lobby({"type": "started", "game": nxt.next_game, "users": users})
         self._after_commit(room, kind, seat, data)
 
+    @staticmethod
+    def _finish(room: Room, nxt: Match) -> repo.Finish:
+        return repo.Finish(nxt.status, nxt.outcome, nxt.plies, room.stake,
+                           tuple((si.seat, si.user_id) for si in room.seats))
+
     async def _commit_slow(self, room: Room, nxt: Match, kind: str, seat: int | None, data: dict[str, Any],
-                           extra: Callable[[AsyncSession], Awaitable[None]] | None, ended: bool) -> None:
+                           extra: Callable[[AsyncSession], Awaitable[None]] | None,
+                           finish: repo.Finish | None) -> None:
+        """Entries that write more than the log (a rematch creates the next game)."""
         async with self.db.write() as s:
             await repo.append_entry(s, room.id, nxt.version, kind, seat, data)
             if extra is not None:
                 await extra(s)
-            if ended:
-                row = await repo.get_game(s, room.id)
-                seats = await repo.game_seats(s, room.id)
-                assert row is not None
-                await repo.finish_game(s, row, seats, nxt.status, nxt.outcome, nxt.plies)
+            if finish is not None:
+                for stmt in repo.finish_statements(room.id, finish, time.time()):
+                    await s.execute(stmt)
             elif kind == "rematch" and nxt.next_game:
                 await repo.set_next_game(s, room.id, nxt.next_game)
 

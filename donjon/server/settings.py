@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import uuid
 from dataclasses import dataclass, field, fields, replace
@@ -41,6 +42,27 @@ class Settings:
     """How many recent events a game keeps to replay to a reconnecting client."""
     node_id: str = field(default_factory=lambda: uuid.uuid4().hex[:8])
     base_url: str = ""
+
+    test_game_options: str = ""
+    """Tests only, off by default: a JSON object ``{"<game id>": {setup options}}`` given to the
+    engine's ``setup`` for every new lobby game of that kind (UnfairChess: fixed ``hands`` and
+    ``decks``), so a browser test does not depend on the cards dealt."""
+
+    def __post_init__(self) -> None:
+        if self.test_game_options:
+            self.game_options("")  # fail at start on a malformed value
+
+    def game_options(self, kind: str) -> dict[str, Any]:
+        """Setup options of a new lobby game of ``kind``: none, unless ``test_game_options`` names it."""
+        if not self.test_game_options:
+            return {}
+        try:
+            data = json.loads(self.test_game_options)
+        except ValueError as e:
+            raise ValueError(f"DONJON_TEST_GAME_OPTIONS is not JSON: {e}") from None
+        if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
+            raise ValueError('DONJON_TEST_GAME_OPTIONS is an object {"<game id>": {options}}')
+        return dict(data.get(kind) or {})
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, **overrides: Any) -> Settings:

@@ -18,7 +18,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from donjon.server import auth
 from donjon.server.match import MatchError
-from donjon.server.rooms import Conn, Hub, Room
+from donjon.server.rooms import Conn, Hub, Room, dumps
 
 log = logging.getLogger("donjon.ws")
 router = APIRouter()
@@ -103,7 +103,7 @@ async def _writer(ws: WebSocket, conn: Conn) -> None:
         frame = await conn.queue.get()
         if frame is None:
             break
-        await ws.send_text(json.dumps(frame, separators=(",", ":")))
+        await ws.send_text(frame if isinstance(frame, str) else dumps(frame))
     with contextlib.suppress(Exception):
         await ws.close()
 

@@ -58,6 +58,10 @@ class Database:
 
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         self._write_lock = asyncio.Lock() if self.is_sqlite else None
+        from donjon.store.groupcommit import GroupCommit
+
+        self.log = GroupCommit(self, sqlite_synchronous=sqlite_synchronous)
+        """The action log's group commit: ``await db.log.append(game_id, seq, kind, seat, data)``."""
 
     @contextlib.asynccontextmanager
     async def read(self) -> AsyncIterator[AsyncSession]:
@@ -75,6 +79,15 @@ class Database:
         else:
             async with self.sessions() as s, s.begin():
                 yield s
+
+    @contextlib.asynccontextmanager
+    async def write_lock(self) -> AsyncIterator[None]:
+        """Hold the SQLite writer lock (nothing to hold on other databases)."""
+        if self._write_lock is not None:
+            async with self._write_lock:
+                yield
+        else:
+            yield
 
     @contextlib.asynccontextmanager
     async def write_conn(self) -> AsyncIterator[AsyncConnection]:
@@ -95,6 +108,7 @@ class Database:
             await conn.run_sync(_upgrade)
 
     async def dispose(self) -> None:
+        await self.log.close()
         await self.engine.dispose()
 
     async def ping(self) -> bool:

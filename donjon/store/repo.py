@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import delete, func, insert, select, update
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from donjon.store.models import GameActionRow, GameRow, GameSeatRow, LedgerRow, SessionRow, TableRow, User
 
@@ -162,36 +162,42 @@ async def append_entry(s: AsyncSession, game_id: str, seq: int, kind: str, seat:
     await s.flush()
 
 
-async def append_entry_fast(conn: AsyncConnection, game_id: str, seq: int, kind: str, seat: int | None,
-                            data: dict[str, Any]) -> None:
-    """The same as :func:`append_entry` with SQLAlchemy Core (no ORM unit of work)."""
-    await conn.execute(insert(GameActionRow.__table__).values(  # type: ignore[arg-type]
-        game_id=game_id, seq=seq, kind=kind, seat=seat, data=data, created_at=now()))
+@dataclass(frozen=True)
+class Finish:
+    """How a game ended, as written in the same transaction as its final log entry."""
+
+    status: str
+    outcome: dict[str, Any] | None
+    plies: int
+    stake: int
+    seats: tuple[tuple[int, int | None], ...]
+    """``(seat, user_id)`` of every seat (``None`` for a bot)."""
 
 
-async def finish_game(s: AsyncSession, game: GameRow, seats: list[GameSeatRow], status: str,
-                      outcome: dict[str, Any] | None, plies: int) -> None:
-    """Mark the game over, clear its deadlines and settle the stakes (ledger rows)."""
-    game.status = status
-    game.outcome = outcome
-    game.plies = plies
-    game.finished_at = now()
-    await s.execute(update(GameSeatRow).where(GameSeatRow.game_id == game.id)
-                    .values(away_since=None, claim_at=None, deadline_at=None, deadline_kind=None))
-    if game.stake <= 0:
-        return
-    humans = [x for x in seats if x.user_id is not None]
-    winners = set((outcome or {}).get("winners") or [])
-    t = now()
-    if status == "finished" and winners:
-        pot = game.stake * len(humans)
-        share = pot // len(winners)
-        for x in humans:
-            if x.seat in winners:
-                s.add(LedgerRow(user_id=x.user_id, amount=share, reason="win", game_id=game.id, created_at=t))
+def finish_statements(game_id: str, f: Finish, t: float) -> list[Any]:
+    """Core statements that mark the game over, clear its deadlines and settle the stakes
+    (ledger rows: the whole pot to the winners, else a refund; unique per user, game and
+    reason, so a game is never settled twice)."""
+    out: list[Any] = [
+        update(GameRow.__table__).where(GameRow.__table__.c.id == game_id)  # type: ignore[arg-type]
+        .values(status=f.status, outcome=f.outcome, plies=f.plies, finished_at=t),
+        update(GameSeatRow.__table__).where(GameSeatRow.__table__.c.game_id == game_id)  # type: ignore[arg-type]
+        .values(away_since=None, claim_at=None, deadline_at=None, deadline_kind=None),
+    ]
+    if f.stake <= 0:
+        return out
+    humans = [(seat, uid) for seat, uid in f.seats if uid is not None]
+    winners = set((f.outcome or {}).get("winners") or [])
+    if f.status == "finished" and winners:
+        share = f.stake * len(humans) // len(winners)
+        rows = [{"user_id": uid, "amount": share, "reason": "win", "game_id": game_id, "created_at": t}
+                for seat, uid in humans if seat in winners]
     else:
-        for x in humans:
-            s.add(LedgerRow(user_id=x.user_id, amount=game.stake, reason="refund", game_id=game.id, created_at=t))
+        rows = [{"user_id": uid, "amount": f.stake, "reason": "refund", "game_id": game_id, "created_at": t}
+                for _, uid in humans]
+    if rows:
+        out.append(insert(LedgerRow.__table__).values(rows))  # type: ignore[arg-type]
+    return out
 
 
 async def set_plies(s: AsyncSession, game_id: str, plies: int) -> None:
@@ -277,8 +283,8 @@ async def user_stats(s: AsyncSession, user_id: int) -> dict[str, int]:
 
 
 __all__ = [
-    "SeatSpec", "active_game_ids", "append_entry", "append_entry_fast", "balance", "create_game", "create_session", "create_table",
-    "create_user", "delete_session", "due_deadlines", "finish_game", "game_entries", "game_seats", "game_summary",
+    "Finish", "SeatSpec", "active_game_ids", "append_entry", "balance", "create_game", "create_session", "create_table",
+    "create_user", "delete_session", "due_deadlines", "finish_statements", "game_entries", "game_seats", "game_summary",
     "games_listing", "get_game", "get_table", "ledger", "new_id", "now", "open_tables", "session_user",
     "set_absence", "set_next_game", "set_plies", "upgrade_guest", "user_by_id", "user_by_name", "user_open_tables",
     "user_stats",

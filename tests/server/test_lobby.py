@@ -131,3 +131,25 @@ def test_bot_table_starts_at_once(site: Site) -> None:
     assert t["status"] == "started" and t["game_id"] and t["stake"] == 0
     players = g.get(f"/api/games/{t['game_id']}").json()["game"]["players"]
     assert players[1]["bot"] == "easy" and players[1]["user_id"] is None
+
+
+def test_test_game_options_fix_the_cards_dealt(site_factory) -> None:
+    """The test-only DONJON_TEST_GAME_OPTIONS hands its setup options to every new lobby game
+    of that kind (the browser tests use it); by default a game is dealt from its seed."""
+    import json
+
+    from donjon.server import Settings
+    from tests.server.conftest import Player
+
+    hands = {"0": ["cavalcade", "bouclier", "poison", "renfort"], "1": ["sommeil", "muraille", "poison", "bouclier"]}
+    fixed = site_factory(test_game_options=json.dumps({"unfairchess": {"hands": hands}}))
+    gid, by_seat = fixed.game_pair(fixed.user("alice"), fixed.user("bobby"), color="white")
+    for seat in (0, 1):
+        p = Player(by_seat[seat], gid)
+        p.hello()
+        assert [h["card"] for h in p.view["hand"]] == hands[str(seat)]
+        p.close()
+    assert fixed.sql("SELECT options FROM games WHERE id = ?", gid)[0][0] not in (None, "{}", "null")
+    assert Settings().game_options("unfairchess") == {}
+    with pytest.raises(ValueError, match="DONJON_TEST_GAME_OPTIONS"):
+        Settings(test_game_options="[1, 2]")

@@ -70,3 +70,16 @@ def test_not_found_and_static(site: Site) -> None:
                  "/static/js/replay.js", "/static/js/fallback-ui.js", "/static/js/api.js"):
         r = site.main.get(path)
         assert r.status_code == 200, path
+
+
+def test_rules_and_card_pages_of_every_game(site: Site) -> None:
+    c = site.client()
+    for game, pages in {"unfairchess": ("rules", "cards"), "castel": ("rules", "cards"), "citadel": ("rules",)}.items():
+        for page in pages:
+            r = c.get(f"/games/{game}/{page}")
+            assert r.status_code == 200, (game, page)
+            assert "<html" in r.text
+    assert "Règles" in c.get("/games/unfairchess/rules", params={"lang": "fr"}).text
+    assert "Les 58 cartes" in c.get("/games/unfairchess/cards", params={"lang": "fr"}).text
+    assert c.get("/games/citadel/cards").status_code == 404
+    assert c.get("/games/nochess/rules").status_code == 404

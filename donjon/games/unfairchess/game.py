@@ -100,6 +100,23 @@ class UnfairChess:
 
     def view(self, state: State, seat: int | None) -> View:
         """The board and public overlay, and for a seat its own hand (with greyed flags)."""
+        return self._view(state, seat, None)
+
+    def view_and_legal(self, state: State, seat: int | None) -> tuple[View, list[Action]]:
+        """``(view(state, seat), legal_actions(state, seat))`` (``[]`` for a spectator), for
+        the price of the legal list alone: the hand's greyed flags are read off that list
+        instead of probing every card again. Equal to calling both (tested)."""
+        if seat is None:
+            return self._view(state, None, None), []
+        legal = self.legal_actions(state, seat)
+        playable: set[str] | None = None
+        if seat == state.seat and state.result is None and not state.ordering and not state.must_move:
+            # legal_actions listed every legal targeting of every card in the hand, so a card
+            # is playable (has a legal targeting, rules.card_playable) iff it appears there.
+            playable = {a["card"] for a in legal if a["type"] == "card"}
+        return self._view(state, seat, playable), legal
+
+    def _view(self, state: State, seat: int | None, playable: set[str] | None) -> View:
         b = state.board
         out: View = {
             "game": self.id,
@@ -131,9 +148,12 @@ class UnfairChess:
         if seat in (0, 1):
             hand = state.hands[seat]
             mine = seat == state.seat and state.result is None
-            out["hand"] = [
-                {"card": c, "playable": mine and rules.card_playable(state, c)} for c in hand
-            ]
+            if playable is not None and mine:
+                out["hand"] = [{"card": c, "playable": c in playable} for c in hand]
+            else:
+                out["hand"] = [
+                    {"card": c, "playable": mine and rules.card_playable(state, c)} for c in hand
+                ]
             out["known_top"] = state.decks[seat][: state.known_top[seat]]
             out["opponent_known"] = list(state.known_by_opp[1 - seat])
         return out

@@ -19,7 +19,7 @@ from donjon.games.protocol import IllegalAction, Outcome
 from donjon.games.unfairchess.cards import CARD_EFFECTS
 from donjon.games.unfairchess.cards.base import Targeting
 from donjon.games.unfairchess.catalogue import CARDS, DECK
-from donjon.games.unfairchess.state import STATUSES, State, color_of, seat_of, sq_name
+from donjon.games.unfairchess.state import STATUSES, State, color_of, copy_board, seat_of, sq_name
 
 HAND_SIZE = 4
 
@@ -232,7 +232,7 @@ def gen_moves(st: State, plain: bool = False) -> list[chess.Move]:
     if st.walls and not plain:
         # python-chess ignores walls, so it refuses castling across a square whose attack a
         # wall blocks (D5); ask it again with the walls standing in as blockers.
-        probe_board = b.copy(stack=False)
+        probe_board = copy_board(b)
         for wsq in st.walls:
             probe_board._set_piece_at(wsq, chess.PAWN, us)
         candidates += [m for m in probe_board.generate_castling_moves() if m not in candidates]
@@ -288,6 +288,80 @@ def _gen_moves_no_walls(st: State, plain: bool) -> list[chess.Move]:
     if not plain and not st.suspended and _may_filter(st):
         moves = [m for m in moves if move_filter_reason(st, m, plain) is None]
     return moves
+
+
+def has_move(st: State, plain: bool = False) -> bool:
+    """``bool(gen_moves(st, plain))``, stopping at the first legal normal move.
+
+    The same tests as :func:`gen_moves` on the same candidates (a move is kept iff
+    :func:`gen_moves` would keep it); only the order differs: cheap moves first, the moves
+    that need a simulation last, and the search ends at the first one kept. Card probes
+    (an add-to-move card must leave a normal move) need only this answer.
+    """
+    b = st.board
+    if not (st.statuses or st.traps or st.restrictions_active()):
+        return any(True for _ in b.generate_legal_moves())
+    if plain or not st.walls:
+        return _has_move_no_walls(st, plain)
+    us = b.turn
+    # Walls stand (and not plain): gen_moves simulates every move that passes the filter.
+    # A move that sets off no trigger and that python-chess finds safe *without* the walls
+    # is safe with them too (a wall only blocks attack lines), so it is kept at once; the
+    # others (castling included) are simulated as gen_moves does, after the cheap ones.
+    later = []
+    pseudo = []
+    for move in b.generate_pseudo_legal_moves():
+        pseudo.append(move)
+        if move_filter_reason(st, move, plain) is not None:
+            continue
+        if not b.is_castling(move) and not _needs_simulation(st, move, True) and not b.is_into_check(move):
+            return True
+        later.append(move)
+    probe_board = copy_board(b)
+    for wsq in st.walls:
+        probe_board._set_piece_at(wsq, chess.PAWN, us)
+    for move in probe_board.generate_castling_moves():
+        if move not in pseudo and move_filter_reason(st, move, plain) is None:
+            later.append(move)
+    for move in later:
+        probe = st.copy()
+        _do_move(probe, move)
+        if not probe.king_exposed(us):
+            return True
+    return False
+
+
+def _has_move_no_walls(st: State, plain: bool) -> bool:
+    """:func:`has_move` on the path of :func:`_gen_moves_no_walls` (no wall, or ``plain``)."""
+    b = st.board
+    us = b.turn
+    special_to, dynamite_from = _trigger_masks(st)
+    simulate: list[chess.Move] = []
+    if special_to or dynamite_from or st.traps:
+        candidates = list(b.generate_pseudo_legal_moves(chess.BB_ALL, special_to)) if special_to else []
+        if dynamite_from:
+            targets = b.occupied_co[not us] | (chess.BB_SQUARES[b.ep_square] if b.ep_square is not None else 0)
+            candidates += b.generate_pseudo_legal_moves(dynamite_from, targets)
+        if st.traps:
+            candidates += b.generate_castling_moves()
+        simulate = list(dict.fromkeys(m for m in candidates if _needs_simulation(st, m, plain)))
+    filtering = not plain and not st.suspended and _may_filter(st)
+    skip = set(simulate)
+    for move in b.generate_legal_moves():
+        if move in skip:
+            continue
+        if filtering and move_filter_reason(st, move, plain) is not None:
+            continue
+        return True
+    for move in simulate:
+        if filtering and move_filter_reason(st, move, plain) is not None:
+            continue
+        probe = st.copy()
+        probe.walls = {}
+        _do_move(probe, move)
+        if not probe.king_exposed(us):
+            return True
+    return False
 
 
 def _trigger_masks(st: State) -> tuple[int, int]:
@@ -535,8 +609,13 @@ def _card_gate(st: State, card_id: str) -> None:
         raise IllegalAction("Silence: you cannot play cards this turn")
 
 
-def _resolve_card(st: State, card_id: str, tg: Targeting) -> State:
-    """Apply a structurally valid card play to a copy; check D6, Truce and B.3-3 (iv)."""
+def _resolve_card(st: State, card_id: str, tg: Targeting, probe: bool = False) -> State:
+    """Apply a structurally valid card play to a copy; check D6, Truce and B.3-3 (iv).
+
+    ``probe``: the caller only asks whether the play is legal and throws the copy away, so
+    the replacement card is not drawn and, for an add-to-move card, the follow-up normal
+    moves are not listed, only shown to exist (:func:`has_move`); the returned state is then
+    incomplete (no draw, ``moves`` unset) and must not be played on."""
     us = st.us
     seat = seat_of(us)
     nst = st.copy()
@@ -545,7 +624,9 @@ def _resolve_card(st: State, card_id: str, tg: Targeting) -> State:
         nst.known_by_opp[seat].remove(card_id)
     nst.discard.append({"seat": seat, "card": card_id})
     CARD_EFFECTS[card_id].resolve(nst, tg)
-    if not nst.skip_draw:
+    if not nst.skip_draw and not probe:
+        # (A probe skips the replacement draw: it changes only the hand and the deck, which
+        # none of the checks below reads.)
         nst.draw_cards(seat, 1)
     nst.resolve_traps(us)
     nst.fix_ep()
@@ -558,9 +639,14 @@ def _resolve_card(st: State, card_id: str, tg: Targeting) -> State:
     if CARDS[card_id].cost == "add":
         nst.card_played = True
         nst.must_move = True
-        nst.moves = gen_moves(nst, plain=nst.suspended)
-        if not nst.moves:
-            raise IllegalAction(f"{name} there would leave you no normal move to follow it")
+        if probe:
+            nst.moves = None
+            if not has_move(nst, plain=nst.suspended):
+                raise IllegalAction(f"{name} there would leave you no normal move to follow it")
+        else:
+            nst.moves = gen_moves(nst, plain=nst.suspended)
+            if not nst.moves:
+                raise IllegalAction(f"{name} there would leave you no normal move to follow it")
     return nst
 
 
@@ -577,7 +663,7 @@ def card_actions(st: State, card_id: str) -> Iterator[Targeting]:
             continue
         seen.add(key)
         try:
-            _resolve_card(st, card_id, tg)
+            _resolve_card(st, card_id, tg, probe=True)
         except IllegalAction:
             continue
         yield tg

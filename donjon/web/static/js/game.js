@@ -22,6 +22,7 @@ let version = null;
 let ui = null;
 let lastView = null;
 let busy = false;
+let boardShowsPlayers = true; // every board module draws the players' names; the fallback does not
 
 const sock = new GameSocket(`/ws/game/${summary.id}`, { onFrame, onStatus });
 
@@ -37,6 +38,7 @@ async function loadUI() {
     return mod.createGameUI(root, opts);
   } catch (e) {
     console.warn("no board module for", summary.kind, e);
+    boardShowsPlayers = false;
     const mod = await import("./fallback-ui.js");
     return mod.createGameUI(root, opts);
   }
@@ -94,7 +96,8 @@ function playerBar(p) {
   const toAct = game.status === "active" && (game.to_act || []).includes(p.seat);
   let away = "";
   if (!online && game.status === "active" && p.deadline_at) {
-    away = `<span class="away">${esc(t("offline"))} · ${secs(p.deadline_at)} s</span>`;
+    const s = secs(p.deadline_at);
+    away = `<span class="away">${esc(p.deadline_kind === "forfeit" ? t("forfeit_in", { s }) : `${t("offline")} · ${s} s`)}</span>`;
   }
   const name = p.bot ? esc(p.name) : (p.user_id && !p.name.startsWith("Guest-") ? `<a href="/u/${esc(p.name)}">${esc(p.name)}</a>` : esc(p.name));
   return `<div class="pb ${toAct ? "to-act" : ""}">
@@ -109,7 +112,7 @@ function resultLine() {
   const o = game.outcome || {};
   if (game.status === "aborted") return t("aborted");
   if (game.status === "abandoned") return t("abandoned");
-  const why = o.reason ? t(`r_${o.reason}`) : "";
+  const why = o.reason ? `(${t(`r_${o.reason}`)})` : "";
   if (o.draw) return `${t("result_draw")} ${why}`;
   const winners = o.winners || [];
   if (seat !== null && winners.length) return `${winners.includes(seat) ? t("result_win") : t("result_loss")} ${why}`;
@@ -119,10 +122,15 @@ function resultLine() {
 
 function render() {
   const players = game.players || [];
-  const html = players.map(playerBar).join("");
-  if (playersEl.innerHTML !== html) playersEl.innerHTML = html;
-
   const active = game.status === "active";
+  // The board already names the players: the card here only tells who is away (and until when).
+  const listed = boardShowsPlayers
+    ? players.filter((p) => active && version !== null && !p.bot && !p.online)
+    : players;
+  const html = listed.map(playerBar).join("");
+  if (playersEl.innerHTML !== html) playersEl.innerHTML = html;
+  playersEl.hidden = !html;
+
   let line = "";
   let sub = "";
   if (active) {

@@ -1,0 +1,220 @@
+"""Group commit of the action log: the entries of many games in one transaction.
+
+The hot path of the server is "append entry ``seq`` of game G, commit, then acknowledge".
+With SQLite in ``synchronous=FULL`` every commit is an fsync (3–4 ms on the development
+machine), and SQLite has one writer, so one commit per entry caps the whole server at a few
+hundred entries per second. :class:`GroupCommit` keeps the promise — an entry is
+acknowledged only after the transaction holding it is committed — and shares the commit:
+
+* :meth:`GroupCommit.append` queues the entry and waits for its own commit;
+* one flusher task takes everything queued (up to ``max_batch`` entries), writes it in one
+  transaction and commits once; meanwhile new entries queue up for the next batch. No delay
+  is added: an entry that arrives when nothing is in flight is written at once (a batch of 1);
+* an entry that ends its game carries a :class:`~donjon.store.repo.Finish`: the game's
+  summary, cleared deadlines and stake settlement (``repo.finish_statements``) are written in
+  the same transaction as that final entry;
+* if the batch breaks a unique constraint (another server process accepted one of those
+  entries first), every entry of the batch is retried in its own transaction, so only the
+  losing entry fails with :class:`~sqlalchemy.exc.IntegrityError`; any other error fails
+  every entry of the batch (none of them was committed, none is acknowledged).
+
+How a batch is written matters under load: the event loop is then busy with long turns
+(every room of the previous batch building its frames), and each await of the writer waits
+for the end of a turn. So a batch costs as few loop round trips as possible:
+
+* SQLite file: **one** — a dedicated thread with its own connection (same pragmas: WAL, the
+  configured ``synchronous``, foreign keys) runs the whole transaction, fsync included, in one
+  call, under the process's SQLite writer lock;
+* other databases (PostgreSQL): one connection kept for the writer (no pool checkout, ping
+  and reset per batch), one transaction per batch. There is no process-wide writer lock
+  there, so other transactions never wait for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import create_engine, insert
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.pool import StaticPool
+
+from donjon.store.models import GameActionRow
+from donjon.store.repo import Finish, finish_statements
+
+if TYPE_CHECKING:
+    from donjon.store.db import Database
+
+_LOG = GameActionRow.__table__
+
+
+@dataclass(eq=False)
+class _Pending:
+    row: dict[str, Any]
+    finish: Finish | None
+    future: asyncio.Future[None]
+
+
+def _statements(batch: list[_Pending], t: float) -> list[Any]:
+    return [stmt for p in batch if p.finish is not None for stmt in finish_statements(p.row["game_id"], p.finish, t)]
+
+
+class GroupCommit:
+    def __init__(self, db: Database, max_batch: int = 256, sqlite_synchronous: str = "FULL") -> None:
+        self.db = db
+        self.max_batch = max_batch
+        self._queue: list[_Pending] = []
+        self._flusher: asyncio.Task[None] | None = None
+        self._sqlite: _SqliteWriter | None = None
+        if db.is_sqlite:
+            u = make_url(db.url)
+            if u.database and u.database != ":memory:" and not u.query:
+                self._sqlite = _SqliteWriter(u.database, sqlite_synchronous)
+        self._conn: AsyncConnection | None = None
+        self.batches = 0
+        """Transactions committed (for the load bench and metrics)."""
+        self.rows = 0
+        """Entries committed."""
+        self.seconds = 0.0
+        """Time spent writing batches (from taking the batch to its commit)."""
+
+    async def append(self, game_id: str, seq: int, kind: str, seat: int | None, data: dict[str, Any],
+                     finish: Finish | None = None) -> None:
+        """Store entry ``seq`` of ``game_id`` (and the end of its game if ``finish``);
+        returns once it is committed, raises if it is not."""
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        row = {"game_id": game_id, "seq": seq, "kind": kind, "seat": seat, "data": data, "created_at": time.time()}
+        self._queue.append(_Pending(row, finish, fut))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush_all(), name="group-commit")
+        await fut
+
+    async def drain(self) -> None:
+        """Wait until every queued entry is committed or failed (shutdown)."""
+        while self._flusher is not None and not self._flusher.done():
+            await asyncio.wait([self._flusher])
+
+    async def close(self) -> None:
+        """Drain, then close the writer's connection (and thread)."""
+        await self.drain()
+        if self._conn is not None:
+            conn, self._conn = self._conn, None
+            await conn.close()
+        if self._sqlite is not None:
+            await asyncio.get_running_loop().run_in_executor(self._sqlite.executor, self._sqlite.close)
+            self._sqlite.executor.shutdown(wait=True)
+
+    async def _flush_all(self) -> None:
+        while self._queue:
+            batch = self._queue[: self.max_batch]
+            del self._queue[: self.max_batch]
+            try:
+                await self._write(batch)
+            except IntegrityError as e:
+                if len(batch) == 1:
+                    _fail(batch, e)
+                    continue
+                for p in batch:  # find the entry another process accepted first
+                    try:
+                        await self._write([p])
+                    except Exception as e1:  # noqa: BLE001 - handed to the waiting caller
+                        _fail([p], e1)
+                    else:
+                        _done([p])
+                continue
+            except BaseException as e:
+                _fail(batch, e)
+                if isinstance(e, asyncio.CancelledError):
+                    _fail(self._queue, e)
+                    self._queue.clear()
+                    raise
+                continue
+            _done(batch)
+
+    async def _write(self, batch: list[_Pending]) -> None:
+        t = time.perf_counter()
+        if self._sqlite is not None:
+            async with self.db.write_lock():
+                await asyncio.get_running_loop().run_in_executor(self._sqlite.executor, self._sqlite.write, batch)
+        else:
+            await self._write_async(batch)
+        self.seconds += time.perf_counter() - t
+        self.batches += 1
+        self.rows += len(batch)
+
+    async def _write_async(self, batch: list[_Pending]) -> None:
+        if self._conn is None or self._conn.closed:
+            self._conn = await self.db.engine.connect()
+        conn = self._conn
+        try:
+            async with self.db.write_lock(), conn.begin():  # one transaction, one COMMIT
+                await conn.execute(insert(_LOG), [p.row for p in batch])
+                for stmt in _statements(batch, time.time()):
+                    await conn.execute(stmt)
+        except IntegrityError:
+            raise
+        except BaseException:
+            # a broken connection is not reused: the next batch opens a new one
+            self._conn = None
+            try:
+                await conn.close()
+            except Exception:  # noqa: BLE001
+                pass
+            raise
+
+
+class _SqliteWriter:
+    """The action log's own SQLite connection, used by one thread only (through a
+    synchronous SQLAlchemy engine over it, so the statements and types are the same)."""
+
+    def __init__(self, path: str, synchronous: str) -> None:
+        self.path = path
+        self.synchronous = synchronous.upper()
+        if self.synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            raise ValueError(f"bad SQLite synchronous mode {synchronous!r}")
+        self.executor = ThreadPoolExecutor(1, thread_name_prefix="donjon-log")
+        self.engine: Engine | None = None
+
+    def _connect(self) -> sqlite3.Connection:
+        c = sqlite3.connect(self.path, check_same_thread=False)
+        c.execute("PRAGMA journal_mode=WAL")
+        c.execute(f"PRAGMA synchronous={self.synchronous}")
+        c.execute("PRAGMA foreign_keys=ON")
+        c.execute("PRAGMA busy_timeout=10000")
+        return c
+
+    def write(self, batch: list[_Pending]) -> None:
+        """Write ``batch`` in one transaction and commit (in the writer thread)."""
+        if self.engine is None:
+            self.engine = create_engine("sqlite://", creator=self._connect, poolclass=StaticPool)
+        conn: Connection
+        with self.engine.begin() as conn:
+            conn.execute(insert(_LOG), [p.row for p in batch])
+            for stmt in _statements(batch, time.time()):
+                conn.execute(stmt)
+
+    def close(self) -> None:
+        if self.engine is not None:
+            self.engine.dispose()
+            self.engine = None
+
+
+def _done(batch: list[_Pending]) -> None:
+    for p in batch:
+        if not p.future.done():
+            p.future.set_result(None)
+
+
+def _fail(batch: list[_Pending], e: BaseException) -> None:
+    for p in batch:
+        if not p.future.done():
+            if isinstance(e, asyncio.CancelledError):
+                p.future.cancel()
+            else:
+                p.future.set_exception(e)

@@ -1,0 +1,77 @@
+"""The real donjon server in a subprocess, for the end-to-end browser tests.
+
+    srv = SiteServer(tmp_dir, env={"DONJON_ABSENCE_CLAIM": "4"}).start()
+    ... srv.url ...
+    srv.stop()
+
+``python -m donjon.server`` on a free port with a temp SQLite file; settings come from
+``DONJON_*`` environment variables (docs/server.md). The server's output goes to
+``<tmp_dir>/server.log``, shown when it fails to start.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class SiteServer:
+    def __init__(self, folder: Path, env: dict[str, str] | None = None) -> None:
+        self.folder = Path(folder)
+        self.db = self.folder / "site.sqlite3"
+        self.log = self.folder / "server.log"
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = dict(env or {})
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 30.0) -> SiteServer:
+        env = {k: v for k, v in os.environ.items() if not k.startswith("DONJON_")}
+        env.update(self.env)
+        out = open(self.log, "ab")  # noqa: SIM115 - closed with the process
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "donjon.server", "--port", str(self.port),
+             "--database-url", f"sqlite:///{self.db}", "--log-level", "warning"],
+            stdout=out, stderr=subprocess.STDOUT, env=env, cwd=self.folder)
+        out.close()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited:\n{self.log_text()}")
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"the server did not start in {timeout:g} s:\n{self.log_text()}")
+
+    def log_text(self) -> str:
+        try:
+            return self.log.read_text("utf-8", "replace")[-4000:]
+        except OSError:
+            return ""
+
+    def stop(self) -> None:
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        self.proc.send_signal(signal.SIGTERM)  # uvicorn shuts down gracefully
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(5)

@@ -1,0 +1,116 @@
+"""The action log's group commit: one transaction for the entries of many games, each entry
+returned to its caller only once committed; a duplicate ``(game_id, seq)`` fails alone."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+from sqlalchemy.exc import IntegrityError
+
+from donjon.store import Database, repo
+
+
+async def _db_with_games(path: Path, n: int) -> tuple[Database, list[str]]:
+    db = Database(f"sqlite:///{path}")
+    await db.migrate()
+    ids = []
+    async with db.write() as s:
+        for _ in range(n):
+            g = await repo.create_game(s, kind="unfairchess", mode="friendly", stake=0, seed=1, options={},
+                                       seats=[repo.SeatSpec(None, "a", "easy"), repo.SeatSpec(None, "b", "easy")],
+                                       table_id=None)
+            ids.append(g.id)
+    return db, ids
+
+
+def _rows(path: Path) -> list[tuple[str, int]]:
+    with sqlite3.connect(path) as c:
+        return sorted(c.execute("select game_id, seq from game_actions"))
+
+
+async def test_concurrent_entries_share_commits_and_each_is_committed_when_it_returns(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    db, ids = await _db_with_games(path, 40)
+    seen_committed = []
+
+    async def play(gid: str) -> None:
+        for seq in range(1, 6):
+            await db.log.append(gid, seq, "play", seq % 2, {"action": {"type": "move", "uci": "e2e4"}})
+            # returned: the row is on disk, visible to another connection
+            seen_committed.append((gid, seq) in _rows(path))
+
+    try:
+        await asyncio.gather(*(play(g) for g in ids))
+    finally:
+        await db.dispose()
+    assert all(seen_committed) and len(seen_committed) == 200
+    assert _rows(path) == sorted((g, s) for g in ids for s in range(1, 6))
+    assert db.log.rows == 200
+    assert db.log.batches < 200  # entries of different games shared transactions
+
+
+async def test_a_duplicate_entry_fails_alone(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    db, ids = await _db_with_games(path, 3)
+    try:
+        await db.log.append(ids[0], 1, "play", 0, {})
+        # the same batch: two good entries and one that another process already stored
+        results = await asyncio.gather(
+            db.log.append(ids[1], 1, "play", 0, {}),
+            db.log.append(ids[0], 1, "play", 0, {"other": True}),
+            db.log.append(ids[2], 1, "play", 0, {}),
+            return_exceptions=True,
+        )
+    finally:
+        await db.dispose()
+    assert results[0] is None and results[2] is None
+    assert isinstance(results[1], IntegrityError)
+    assert _rows(path) == sorted([(ids[0], 1), (ids[1], 1), (ids[2], 1)])
+
+
+async def test_an_unknown_game_fails_and_nothing_of_its_batch_is_acknowledged_wrongly(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    db, ids = await _db_with_games(path, 1)
+    try:
+        ok, bad = await asyncio.gather(db.log.append(ids[0], 1, "play", 0, {}),
+                                       db.log.append("nosuchgame", 1, "play", 0, {}), return_exceptions=True)
+        assert ok is None and isinstance(bad, IntegrityError)  # foreign key
+        with pytest.raises(IntegrityError):
+            await db.log.append(ids[0], 1, "play", 0, {})
+    finally:
+        await db.dispose()
+    assert _rows(path) == [(ids[0], 1)]
+
+
+async def test_the_end_of_a_game_is_written_with_its_final_entry(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    db = Database(f"sqlite:///{path}")
+    await db.migrate()
+    async with db.write() as s:
+        a = await repo.create_user(s, "alice", "x", is_guest=False, start_balance=500)
+        b = await repo.create_user(s, "bobby", "x", is_guest=False, start_balance=500)
+        games = []
+        for _ in range(2):
+            g = await repo.create_game(s, kind="unfairchess", mode="ranked", stake=40, seed=1, options={},
+                                       seats=[repo.SeatSpec(a.id, "alice"), repo.SeatSpec(b.id, "bobby")],
+                                       table_id=None)
+            games.append(g.id)
+    won = repo.Finish("finished", {"winners": [0], "losers": [1], "draw": False, "reason": "resignation",
+                                   "scores": [1.0, 0.0]}, 12, 40, ((0, a.id), (1, b.id)))
+    try:
+        await db.log.append(games[1], 1, "play", 0, {})
+        ok, dup = await asyncio.gather(
+            db.log.append(games[0], 1, "resign", 1, {}, won),
+            db.log.append(games[1], 1, "resign", 1, {}, won),  # seq 1 is taken: fails with its finish
+            return_exceptions=True)
+    finally:
+        await db.dispose()
+    assert ok is None and isinstance(dup, IntegrityError)
+    with sqlite3.connect(path) as c:
+        status = dict(c.execute("select id, status from games"))
+        ledger = sorted(c.execute("select user_id, amount, reason, game_id from ledger where reason != 'stake'"))
+    assert status == {games[0]: "finished", games[1]: "active"}
+    assert (a.id, 80, "win", games[0]) in ledger and not any(r[3] == games[1] for r in ledger)
