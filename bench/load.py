@@ -38,7 +38,7 @@ import websockets
 class Stats:
     latencies: list[float] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
-    finished: int = 0
+    ended: set[str] = field(default_factory=set)
 
 
 def free_port() -> int:
@@ -74,9 +74,13 @@ async def make_game(base: str, sem: asyncio.Semaphore) -> tuple[str, str, str]:
 
 
 async def player(ws_url: str, gid: str, cookie: str, plies: int, cards: bool, rng: random.Random, stats: Stats,
-                 done: asyncio.Event) -> None:
+                 done: asyncio.Event, connecting: asyncio.Semaphore | None) -> None:
+    # open_timeout: at 1,000 games, 2,000 sockets open at once (like every client of a
+    # restarted server coming back) and each waits for its session and game to be loaded
+    if connecting is not None:
+        await connecting.acquire()
     async with websockets.connect(f"{ws_url}/ws/game/{gid}", additional_headers={"Cookie": f"donjon_session={cookie}"},
-                                  max_size=2**22) as ws:
+                                  max_size=2**22, open_timeout=180) as ws:
         await ws.send(json.dumps({"t": "hello", "v": None}))
         pending: dict[int, float] = {}
         next_id = 0
@@ -86,7 +90,8 @@ async def player(ws_url: str, gid: str, cookie: str, plies: int, cards: bool, rn
             f = json.loads(raw)
             t = f["t"]
             if t in ("ack", "error") and resign_id is not None and f.get("id") == resign_id:
-                stats.finished += t == "ack"
+                if t == "ack":
+                    stats.ended.add(gid)
                 break  # the game is over (the resignation is not counted as a move)
             if t == "ack":
                 sent = pending.pop(f["id"], None)
@@ -100,6 +105,9 @@ async def player(ws_url: str, gid: str, cookie: str, plies: int, cards: bool, rn
                 continue
             if t not in ("sync", "event") or resign_id is not None:
                 continue
+            if connecting is not None:  # connected and up to date: let the next socket open
+                connecting.release()
+                connecting = None
             v = f["v"]
             game = f["game"]
             if game["status"] != "active" or game["plies"] >= plies:
@@ -108,7 +116,8 @@ async def player(ws_url: str, gid: str, cookie: str, plies: int, cards: bool, rn
                     resign_id = next_id
                     await ws.send(json.dumps({"t": "resign", "id": next_id}))
                     continue  # wait for its ack: the game ends (committed) before this client leaves
-                stats.finished += game["status"] != "active"
+                if game["status"] != "active":
+                    stats.ended.add(gid)
                 break
             legal = f["legal"]
             if not legal or pending:
@@ -144,11 +153,11 @@ def memory_mib(pid: int | None) -> tuple[float, float] | None:
         return None
 
 
-async def log_counters(base: str) -> tuple[int, int, float] | None:
+async def log_counters(base: str) -> tuple[int, int, float, float] | None:
     try:
         async with httpx.AsyncClient(base_url=base, timeout=10) as c:
             h = (await c.get("/healthz")).json()
-        return int(h["log_commits"]), int(h["log_rows"]), float(h["log_commit_seconds"])
+        return int(h["log_commits"]), int(h["log_rows"]), float(h["log_commit_seconds"]), float(h["log_write_seconds"])
     except (httpx.HTTPError, KeyError, ValueError):
         return None
 
@@ -166,10 +175,12 @@ async def run(args: argparse.Namespace) -> None:
     srv0, cli0 = cpu_seconds(args.server_pid), time.process_time()
     t1 = time.perf_counter()
     tasks = []
+    connecting = asyncio.Semaphore(args.connect_concurrency) if args.connect_concurrency else None
     for gid, ca, cb in games:
         for cookie in (ca, cb):
             tasks.append(asyncio.create_task(player(ws_url, gid, cookie, args.plies, args.cards,
-                                                    random.Random(rng.random()), stats, asyncio.Event())))
+                                                    random.Random(rng.random()), stats, asyncio.Event(),
+                                                    connecting)))
     await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - t1
     srv1, cli1 = cpu_seconds(args.server_pid), time.process_time()
@@ -185,7 +196,7 @@ async def run(args: argparse.Namespace) -> None:
     print(f"accepted actions: {n} in {elapsed:.2f} s  ->  {n / elapsed:.0f} accepted actions/s")
     print(f"ack latency ms: p50 {pct(0.5):.1f}  p90 {pct(0.9):.1f}  p99 {pct(0.99):.1f}  max {pct(1.0):.1f}"
           f"  mean {statistics.fmean(lat) * 1000 if lat else float('nan'):.1f}")
-    print(f"errors: {stats.errors or 'none'}; games ended: {stats.finished}")
+    print(f"errors: {stats.errors or 'none'}; games ended: {len(stats.ended)}")
     per = 1e6 / n if n else float("nan")
     if srv0 is not None and srv1 is not None:
         print(f"server CPU: {srv1 - srv0:.1f} s = {(srv1 - srv0) / elapsed * 100:.0f} % of one core, "
@@ -194,9 +205,10 @@ async def run(args: argparse.Namespace) -> None:
           f"{(cli1 - cli0) * per:.0f} us per accepted action")
     if log0 is not None and log1 is not None and log1[0] > log0[0]:
         commits, rows = log1[0] - log0[0], log1[1] - log0[1]
-        busy = log1[2] - log0[2]
-        print(f"action-log commits: {commits} transactions for {rows} rows ({rows / commits:.1f} rows per commit), "
-              f"{busy / commits * 1000:.1f} ms per transaction, writer busy {busy / elapsed * 100:.0f} % of the time")
+        cycle, write = log1[2] - log0[2], log1[3] - log0[3]
+        print(f"action-log commits: {commits} transactions for {rows} rows ({rows / commits:.1f} rows per commit); "
+              f"per transaction {write / commits * 1000:.1f} ms writing, {cycle / commits * 1000:.1f} ms until the "
+              f"event loop saw the commit")
     rss = memory_mib(args.server_pid)
     if rss is not None:
         print(f"server memory: RSS {rss[0]:.0f} MiB at the end, peak {rss[1]:.0f} MiB")
@@ -216,6 +228,8 @@ def main() -> None:
                    help="database of a spawned server (default: a temp SQLite file), e.g. "
                         "postgresql+asyncpg://postgres@127.0.0.1/test")
     p.add_argument("--server-pid", type=int, default=None, help="pid of the server (--url) to report its CPU time")
+    p.add_argument("--connect-concurrency", type=int, default=0,
+                   help="at most this many sockets opening at a time (default 0: all at once)")
     args = p.parse_args()
     proc = None
     if args.spawn:

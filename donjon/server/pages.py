@@ -148,5 +148,6 @@ async def healthz(request: Request) -> JSONResponse:
     hub = request.app.state.hub
     log = request.app.state.db.log
     body = {"ok": db_ok, "db": db_ok, "node": request.app.state.settings.node_id, "rooms": len(hub.rooms),
-            "log_commits": log.batches, "log_rows": log.rows, "log_commit_seconds": round(log.seconds, 3)}
+            "log_commits": log.batches, "log_rows": log.rows, "log_commit_seconds": round(log.seconds, 3),
+            "log_write_seconds": round(log.write_seconds, 3)}
     return JSONResponse(body, status_code=200 if db_ok else 503)

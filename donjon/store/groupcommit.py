@@ -85,7 +85,8 @@ class GroupCommit:
         self.rows = 0
         """Entries committed."""
         self.seconds = 0.0
-        """Time spent writing batches (from taking the batch to its commit)."""
+        """Time from taking a batch to seeing its commit on the event loop (this includes
+        waiting for the loop to come back to the writer when it is busy)."""
 
     async def append(self, game_id: str, seq: int, kind: str, seat: int | None, data: dict[str, Any],
                      finish: Finish | None = None) -> None:
@@ -102,6 +103,12 @@ class GroupCommit:
         """Wait until every queued entry is committed or failed (shutdown)."""
         while self._flusher is not None and not self._flusher.done():
             await asyncio.wait([self._flusher])
+
+    @property
+    def write_seconds(self) -> float:
+        """Time spent in the transactions themselves (SQLite: in the writer thread; other
+        databases: the same as :attr:`seconds`)."""
+        return self._sqlite.seconds if self._sqlite is not None else self.seconds
 
     async def close(self) -> None:
         """Drain, then close the writer's connection (and thread)."""
@@ -183,6 +190,8 @@ class _SqliteWriter:
             raise ValueError(f"bad SQLite synchronous mode {synchronous!r}")
         self.executor = ThreadPoolExecutor(1, thread_name_prefix="donjon-log")
         self.engine: Engine | None = None
+        self.seconds = 0.0
+        """Time spent in :meth:`write` (in the thread: the transaction itself)."""
 
     def _connect(self) -> sqlite3.Connection:
         c = sqlite3.connect(self.path, check_same_thread=False)
@@ -205,6 +214,7 @@ class _SqliteWriter:
         if self.engine is None:
             self.engine = create_engine("sqlite://", creator=self._connect, poolclass=StaticPool)
         conn: Connection
+        t0 = time.perf_counter()
         with self.engine.begin() as conn:
             for i in range(0, len(batch), self.ROWS_PER_INSERT):
                 chunk = batch[i:i + self.ROWS_PER_INSERT]
@@ -215,6 +225,7 @@ class _SqliteWriter:
                 conn.exec_driver_sql(_insert_sql(len(chunk)), tuple(params))
             for stmt in _statements(batch, time.time()):
                 conn.execute(stmt)
+        self.seconds += time.perf_counter() - t0
 
     def close(self) -> None:
         if self.engine is not None:

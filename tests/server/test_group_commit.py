@@ -114,3 +114,28 @@ async def test_the_end_of_a_game_is_written_with_its_final_entry(tmp_path: Path)
         ledger = sorted(c.execute("select user_id, amount, reason, game_id from ledger where reason != 'stake'"))
     assert status == {games[0]: "finished", games[1]: "active"}
     assert (a.id, 80, "win", games[0]) in ledger and not any(r[3] == games[1] for r in ledger)
+
+
+async def test_an_entry_and_the_end_of_its_game_are_one_transaction(tmp_path: Path) -> None:
+    """If settling the game fails, its final entry is not stored either (and not acknowledged)."""
+    path = tmp_path / "g.sqlite3"
+    db = Database(f"sqlite:///{path}")
+    await db.migrate()
+    async with db.write() as s:
+        a = await repo.create_user(s, "alice", "x", is_guest=False, start_balance=500)
+        g = await repo.create_game(s, kind="unfairchess", mode="ranked", stake=40, seed=1, options={},
+                                   seats=[repo.SeatSpec(a.id, "alice"), repo.SeatSpec(None, "bot", "easy")],
+                                   table_id=None)
+    with sqlite3.connect(path) as c:  # already settled: the ledger's unique index refuses a second win
+        c.execute("insert into ledger (user_id, amount, reason, game_id, created_at) values (?, 40, 'win', ?, 0)",
+                  (a.id, g.id))
+    won = repo.Finish("finished", {"winners": [0], "losers": [1], "draw": False, "reason": "resignation",
+                                   "scores": [1.0, 0.0]}, 3, 40, ((0, a.id), (1, None)))
+    try:
+        with pytest.raises(IntegrityError):
+            await db.log.append(g.id, 1, "resign", 1, {}, won)
+    finally:
+        await db.dispose()
+    with sqlite3.connect(path) as c:
+        assert c.execute("select count(*) from game_actions").fetchone() == (0,)
+        assert c.execute("select status from games").fetchone() == ("active",)
