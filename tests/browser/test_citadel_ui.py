@@ -119,6 +119,12 @@ def wait_sent(page, n: int) -> None:
     page.wait_for_function(f"window.__sent.length === {n}", timeout=15000)
 
 
+def wait_idle(page) -> None:
+    """Wait until the board takes input again (the harness answers a send after 30 ms; a click
+    while the UI waits for that answer is ignored, as it should be)."""
+    page.wait_for_function("document.querySelector('.ctl-root').dataset.state === 'idle'", timeout=15000)
+
+
 def attr_list(page, selector: str, attr: str) -> list[str]:
     return sorted(page.eval_on_selector_all(selector, f"els => els.map(e => e.getAttribute('{attr}'))"))
 
@@ -224,6 +230,7 @@ def test_open_a_door_and_turn_a_switch(page, server) -> None:
     assert lit_rooms(page) == sorted(a["to"] for a in legal if a["type"] == "move")
     click_door(page, doors[0])
     wait_sent(page, 1)
+    wait_idle(page)
     click_switch(page, switches[0])
     wait_sent(page, 2)
     assert sent(page) == [{"type": "open", "door": doors[0]}, {"type": "switch", "room": switches[0]}]
@@ -401,6 +408,7 @@ def test_dice_twist_of_fate(page, server) -> None:
     reroll.click()
     wait_sent(page, 1)
     assert sent(page) == [{"type": "reroll", "dice": ["colour", "clock"]}] and sent(page)[0] in legal
+    wait_idle(page)
     page.locator("[data-action='keep']").click()
     wait_sent(page, 2)
     assert sent(page)[1] == {"type": "keep"}
