@@ -44,6 +44,14 @@ class TableIn(BaseModel):
     color: Literal["white", "black", "random"] = "random"
     opponent: Literal["anyone", "invite", "bot"] = "anyone"
     bot_level: Literal["easy", "normal", "hard"] | None = None
+    seats: int | None = Field(None, ge=1, le=4, description="UnfairChess 2, Castel 2–4, Citadel 1–4 (default 2)")
+    bots: int | None = Field(None, ge=0, le=3, description="seats given to bots at once (friendly, stake 0)")
+    difficulty: Literal["easy", "normal", "hard"] | None = Field(None, description="Citadel only")
+
+
+class FillIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    bot_level: Literal["easy", "normal", "hard"] | None = None
 
 
 class JoinIn(BaseModel):
@@ -84,13 +92,19 @@ async def user_or_guest(request: Request, response: Response) -> User:
 
 @router.get("/me", summary="The logged-in user, or null")
 async def me(request: Request) -> dict[str, Any]:
-    return {"user": await _me(request)}
+    user = await auth.current_user(request)
+    if user is None:
+        return {"user": None}
+    from donjon.server.league_api import me_extra  # credits the daily bonus of the day
+
+    return {"user": {**user_json(user), **await me_extra(request, user)}}
 
 
 @router.post("/register", summary="Create an account and log in (a guest keeps their games)")
 async def register(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
     st = request.app.state
     username, password = auth.check_credentials(body.username, body.password)
+    auth.count_register(request)
     hashed = await auth.hash_password(password)
     current = await auth.current_user(request)
     async with st.db.write() as s:
@@ -113,8 +127,7 @@ async def login(body: Credentials, request: Request, response: Response) -> dict
     st = request.app.state
     async with st.db.read() as s:
         user = await repo.user_by_name(s, body.username)
-    if user is None or user.password_hash is None or not await auth.verify_password(user.password_hash, body.password):
-        raise AuthError("wrong username or password", 401)
+    user = await auth.verify_login(request, user, body.username, body.password)
     token = await auth.new_session(st, user.id)
     auth.set_session_cookie(response, token, secure=st.settings.cookie_secure, days=st.settings.session_days)
     async with st.db.read() as s:
@@ -179,11 +192,23 @@ async def get_table(table_id: str, request: Request) -> dict[str, Any]:
                                 with_code=user is not None and user.id == t.creator_id)}
 
 
-@router.post("/tables/{table_id}/join", summary="Sit at an open table; the game starts at once")
+@router.post("/tables/{table_id}/join", summary="Sit at an open table; the game starts when every seat is taken")
 async def join_table(table_id: str, request: Request, response: Response, body: JoinIn | None = None) -> dict[str, Any]:
     user = await user_or_guest(request, response)
     code = (body.code if body else None) or request.query_params.get("code")
     return {"table": await request.app.state.lobby.join_table(user, table_id, code)}
+
+
+@router.post("/tables/{table_id}/leave", summary="Get up from a table whose game has not started")
+async def leave_table(table_id: str, request: Request) -> dict[str, Any]:
+    user = await require_user(request)
+    return {"table": await request.app.state.lobby.leave_table(user, table_id)}
+
+
+@router.post("/tables/{table_id}/fill", summary="Your table: give every open seat to a bot; the game starts")
+async def fill_table(table_id: str, request: Request, body: FillIn | None = None) -> dict[str, Any]:
+    user = await require_user(request)
+    return {"table": await request.app.state.lobby.fill_table(user, table_id, body.bot_level if body else None)}
 
 
 @router.delete("/tables/{table_id}", summary="Cancel your open table")

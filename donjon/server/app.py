@@ -19,10 +19,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import donjon
 from donjon.bus import make_bus
-from donjon.server import api, pages, ws
+from donjon.server import api, league_api, league_pages, pages, ws
 from donjon.server.auth import AuthError
+from donjon.server.limits import BodyLimit, Limits, RateLimited
 from donjon.server.lobby import Lobby, LobbyError
 from donjon.server.match import MatchError
+from donjon.server.metrics import Metrics
+from donjon.server.metrics import router as metrics_router
 from donjon.server.rooms import Hub
 from donjon.server.settings import Settings
 from donjon.store import Database
@@ -40,6 +43,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         bus = make_bus(settings.redis_url, settings.node_id)
         await bus.start()
         hub = Hub(settings, db, bus)
+        hub.on_commit = app.state.metrics.on_commit
         app.state.db = db
         app.state.bus = bus
         app.state.hub = hub
@@ -53,6 +57,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            log.info("donjon stopping (node %s)", settings.node_id)
             await hub.stop()
             await bus.stop()
             await db.dispose()
@@ -67,10 +72,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.settings = settings
+    app.state.limits = Limits(settings)
+    app.state.metrics = Metrics()
+    app.state.metrics.bind(app)
+    app.state.limits.on_hit = lambda scope: app.state.metrics.rate_limited.labels(scope).inc()
+    app.state.ws_writers = set()
+    app.state.draining = False
+    app.add_middleware(BodyLimit, limit=settings.max_body)
     app.mount("/static", StaticFiles(directory=str(pages.WEB / "static")), name="static")
     app.include_router(api.router)
+    league_api.install(app)
     app.include_router(ws.router)
     app.include_router(pages.ops)
+    app.include_router(metrics_router)
+    app.include_router(league_pages.router)
     app.include_router(pages.router)
 
     def _err(status: int, reason: str, code: str) -> JSONResponse:
@@ -87,6 +102,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(api.ApiError)
     async def _api_error(_r: Request, e: api.ApiError) -> JSONResponse:
         return _err(e.status, e.reason, e.code)
+
+    @app.exception_handler(RateLimited)
+    async def _rate_limited(_r: Request, e: RateLimited) -> JSONResponse:
+        return JSONResponse({"error": e.reason, "code": "rate_limited"}, status_code=429,
+                            headers={"Retry-After": str(e.retry_after)})
 
     @app.exception_handler(MatchError)
     async def _match_error(_r: Request, e: MatchError) -> JSONResponse:

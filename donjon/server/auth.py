@@ -14,6 +14,7 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 from fastapi import Request, Response
 from starlette.requests import HTTPConnection
 
+from donjon.server.limits import Limits, client_ip
 from donjon.store import repo
 from donjon.store.models import User
 
@@ -59,6 +60,31 @@ def check_credentials(username: Any, password: Any) -> tuple[str, str]:
     if len(password) > 256:
         raise AuthError("that password is too long (256 characters at most)")
     return username, password
+
+
+async def verify_login(request: Request, user: User | None, username: str, password: str) -> User:
+    """``user`` if ``password`` is theirs, else :class:`AuthError` (401); under the login
+    limit (docs/server.md "Limits"): an IP address or a username with too many recent
+    failures is refused with 429 (:class:`~donjon.server.limits.RateLimited`) before any
+    argon2 work is spent."""
+    limits: Limits = request.app.state.limits
+    ip = client_ip(request)
+    limits.check_login(ip, username)
+    ok = user is not None and user.password_hash is not None and await verify_password(user.password_hash, password)
+    if user is None or not ok:
+        limits.login_failed(ip, username)
+        raise AuthError("wrong username or password", 401)
+    limits.login_succeeded(username)
+    return user
+
+
+def count_register(request: Request) -> None:
+    """Count a registration attempt (one that would hash a password) of this address;
+    refuse it (429) if the address made too many lately, before any argon2 work."""
+    limits: Limits = request.app.state.limits
+    ip = client_ip(request)
+    limits.check_register(ip)
+    limits.registered(ip)
 
 
 def set_session_cookie(response: Response, token: str, *, secure: bool, days: float) -> None:

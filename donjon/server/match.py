@@ -18,6 +18,15 @@ Entry kinds (``game_actions.kind``):
 ``abandon`` the server: a bot game whose human left is dropped without consequence
 ``rematch`` ``data = {"op": "offer" | "decline" | "accept", "game": new id}``
 ========== ======================================================================
+
+**Leaving a game of more than two, or a cooperative one.** ``resign``, ``forfeit`` and
+``claim`` carry ``data["bot"]`` (a bot level) when the server decided that a bot takes the
+leaver's seat so the others can finish (:meth:`donjon.server.rooms.Hub.leave_policy`): the
+seat is *out* (``Match.replaced``), the game goes on, and a competitive game ranks it last
+whatever its bot does (the earlier a seat left, the lower it ranks). Without ``bot`` a
+game of three or more ends at once: the seats still in share the win, the leavers rank
+last. A finished game of three or more players carries ``outcome["ranks"]`` (1 = best,
+ties share a rank, one per seat).
 """
 
 from __future__ import annotations
@@ -56,6 +65,8 @@ class Match:
     acted: list[int] = field(default_factory=list)
     """Engine actions per seat."""
     plies: int = 0
+    replaced: tuple[tuple[int, str], ...] = ()
+    """``(seat, bot level)`` of the seats whose player left and a bot took over, in order."""
 
     @classmethod
     def start(cls, game: Game, players: int, seed: int, options: dict[str, Any] | None) -> Match:
@@ -86,7 +97,15 @@ class Match:
             "can_abort": self.can_abort(),
             "to_act": self.to_act(),
             "plies": self.plies,
+            "left": [s for s, _ in self.replaced],
         }
+
+    def takeover(self, seat: int) -> str | None:
+        """The level of the bot that took ``seat`` over after its player left, else None."""
+        for s, level in self.replaced:
+            if s == seat:
+                return level
+        return None
 
     # ------------------------------------------------------------------ transitions
 
@@ -131,10 +150,40 @@ class Match:
         if out is not None:
             self._finish(out)
 
-    def _finish(self, out: Outcome, status: str = "finished") -> None:
+    def _finish(self, out: Outcome, status: str = "finished", leaver: int | None = None) -> None:
+        """End the game. In a competitive game of three or more, the seats that left (and
+        ``leaver``, whose leaving ends it) rank last, and ``outcome["ranks"]`` is set."""
         self.status = status
-        self.outcome = out.to_json()
+        if self.players > 2 and not self.game.cooperative:
+            left = self._left_order() + ([leaver] if leaver is not None else [])
+            ranks = self._ranks(out, left)
+            if left:
+                winners = tuple(s for s in range(self.players) if ranks[s] == 1)
+                out = Outcome(winners, tuple(s for s in range(self.players) if s not in winners), False,
+                              out.reason, out.scores)
+            self.outcome = {**out.to_json(), "ranks": ranks}
+        else:
+            self.outcome = out.to_json()
         self.draw_offer = None
+
+    def _left_order(self) -> list[int]:
+        return [s for s, _ in self.replaced]
+
+    def _ranks(self, out: Outcome, left: list[int]) -> list[int]:
+        """One rank per seat (1 = best, ties share): the seats still in by score (by result
+        when there are no scores), then the seats that left, the last to leave first."""
+        inside = [s for s in range(self.players) if s not in left]
+        if len(out.scores) == self.players:
+            key = {s: out.scores[s] for s in inside}
+        else:
+            key = {s: (1.0 if s in out.winners or out.draw else 0.0) for s in inside}
+        ranks = [0] * self.players
+        order = sorted(inside, key=lambda s: -key[s])
+        for i, s in enumerate(order):
+            ranks[s] = ranks[order[i - 1]] if i and key[s] == key[order[i - 1]] else i + 1
+        for j, s in enumerate(reversed(left)):
+            ranks[s] = len(inside) + j + 1
+        return ranks
 
     def _others(self, seat: int) -> tuple[int, ...]:
         return tuple(s for s in range(self.players) if s != seat)
@@ -142,13 +191,38 @@ class Match:
     def _scores(self, winners: tuple[int, ...]) -> tuple[float, ...]:
         return tuple(1.0 if s in winners else 0.0 for s in range(self.players))
 
+    def _still_in(self, seat: int) -> None:
+        if self.takeover(seat) is not None:
+            raise MatchError("you left this game: a bot plays your seat now", "left")
+
+    def _leave(self, nxt: Match, seat: int, data: dict[str, Any]) -> bool:
+        """A takeover (``data["bot"]``): the seat is out, a bot plays it; True if done."""
+        bot = data.get("bot")
+        if bot is None:
+            return False
+        if not isinstance(bot, str) or not bot:
+            raise MatchError("'bot' is the level of the bot taking the seat", "bad_request")
+        if self.players <= 2 and not self.game.cooperative:
+            raise MatchError("in a two-player game the one who leaves loses: no bot takes the seat", "illegal")
+        nxt.replaced = self.replaced + ((seat, bot),)
+        return True
+
+    def _end_by_leaving(self, nxt: Match, seat: int, reason: str) -> None:
+        """``seat`` leaves and no bot takes over: the game ends; the seats still in win."""
+        left = set(self._left_order()) | {seat}
+        winners = tuple(s for s in range(self.players) if s not in left)
+        losers = tuple(s for s in range(self.players) if s in left)
+        nxt._finish(Outcome(winners, losers, False, reason, self._scores(winners)), leaver=seat)
+
     def _step_resign(self, nxt: Match, seat: int | None, data: dict[str, Any]) -> None:
         self._need_active()
         assert seat is not None
+        self._still_in(seat)
+        if self._leave(nxt, seat, data):
+            return
         if self.game.cooperative:
             raise MatchError("a cooperative game cannot be resigned; abandon it instead", "illegal")
-        winners = self._others(seat)
-        nxt._finish(Outcome(winners, (seat,), False, "resignation", self._scores(winners)))
+        self._end_by_leaving(nxt, seat, "resignation")
 
     def _step_draw(self, nxt: Match, seat: int | None, data: dict[str, Any]) -> None:
         self._need_active()
@@ -188,14 +262,24 @@ class Match:
         loser = data.get("loser")
         if not isinstance(loser, int) or loser == seat or not (0 <= loser < self.players):
             raise MatchError("claim needs the absent opponent's seat", "bad_request")
-        winners = self._others(loser)
-        nxt._finish(Outcome(winners, (loser,), False, "forfeit", self._scores(winners)))
+        self._still_in(seat)
+        self._still_in(loser)
+        if self._leave(nxt, loser, data):
+            return
+        self._end_by_leaving(nxt, loser, "forfeit")
 
     def _step_forfeit(self, nxt: Match, seat: int | None, data: dict[str, Any]) -> None:
         self._need_active()
         assert seat is not None
-        winners = self._others(seat)
-        nxt._finish(Outcome(winners, (seat,), False, "forfeit", self._scores(winners)))
+        self._still_in(seat)
+        if self._leave(nxt, seat, data):
+            return
+        if self.game.cooperative:  # nobody left to play with: nobody wins, nobody loses
+            nxt.status = "abandoned"
+            nxt.outcome = {"winners": [], "losers": [], "draw": False, "reason": "abandoned", "scores": []}
+            nxt.draw_offer = None
+            return
+        self._end_by_leaving(nxt, seat, "forfeit")
 
     def _step_abandon(self, nxt: Match, seat: int | None, data: dict[str, Any]) -> None:
         self._need_active()

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from donjon.server import auth, i18n
@@ -128,15 +128,11 @@ async def table_page(table_id: str, request: Request) -> Response:
 
 
 @router.get("/u/{username}", response_class=HTMLResponse)
-async def profile_page(username: str, request: Request) -> Response:
-    async with request.app.state.db.read() as s:
-        user = await repo.user_by_name(s, username)
-        if user is None:
-            return await _not_found(request)
-        stats = await repo.user_stats(s, user.id)
-        games = await repo.games_listing(s, user_id=user.id, limit=30)
-        bal = await repo.balance(s, user.id)
-    return await render(request, "profile.html", profile=user, stats=stats, games=games, balance=bal)
+async def profile_page(username: str) -> Response:
+    """The old profile address: the profile is ``/profile/{username}`` (league_pages.py)."""
+    from urllib.parse import quote
+
+    return RedirectResponse(f"/profile/{quote(username, safe='')}", status_code=307)
 
 
 @ops.get("/healthz", summary="Liveness and database check")

@@ -37,9 +37,12 @@ from donjon.server.bots import BotRunner
 from donjon.server.match import Match, MatchError
 from donjon.server.settings import Settings
 from donjon.store import Database, repo
+from donjon.store import league as league_store
 from donjon.store.models import GameActionRow, GameRow, GameSeatRow
 
 log = logging.getLogger("donjon.rooms")
+TAKEOVER_LEVEL = "normal"
+"""The level of the bot that takes the seat of a player who left a game of 3–4 or a Citadel."""
 T = TypeVar("T")
 
 
@@ -96,10 +99,22 @@ class SeatInfo:
     deadline_at: float | None = None
     deadline_kind: str | None = None
     online: int = 0
+    hat: str | None = None
+    """The hat the player wore when the room was loaded (league; bots: None)."""
+
+    takeover: str | None = None
+    """The level of the bot that took this seat over after its player left (3–4 player
+    Castel, Citadel), else None."""
 
     @property
     def human(self) -> bool:
-        return self.bot is None
+        """A person plays this seat now (not a bot, not a bot standing in for a leaver)."""
+        return self.bot is None and self.takeover is None
+
+    @property
+    def bot_level(self) -> str | None:
+        """The level of the bot playing this seat now, if a bot does."""
+        return self.bot or self.takeover
 
 
 class Room:
@@ -127,12 +142,22 @@ class Room:
     # ------------------------------------------------------------------ who is who
 
     def seat_of_user(self, user_id: int | None) -> int | None:
+        """The seat ``user_id`` plays; None for a spectator and for a player who left (a bot
+        plays their seat now: they watch like anyone else)."""
         if user_id is None:
             return None
         for s in self.seats:
             if s.user_id == user_id:
-                return s.seat
+                return s.seat if s.takeover is None else None
         return None
+
+    def alone_with_bots(self, seat: int) -> bool:
+        """No other person plays in this game (the absence rule of games against bots)."""
+        return not any(s.human for s in self.seats if s.seat != seat)
+
+    def sync_takeovers(self) -> None:
+        for s, level in self.match.replaced:
+            self.seats[s].takeover = level
 
     @property
     def has_bot(self) -> bool:
@@ -167,11 +192,12 @@ class Room:
             "mode": self.mode,
             "stake": self.stake,
             "players": [
-                {"seat": s.seat, "name": s.name, "user_id": s.user_id, "bot": s.bot,
+                {"seat": s.seat, "name": s.name, "user_id": s.user_id, "bot": s.bot_level,
                  # connected here, or (scale-out) no absence clock running: connected elsewhere
-                 "online": s.online > 0 or bool(s.bot) or s.away_since is None,
+                 "online": s.online > 0 or bool(s.bot_level) or s.away_since is None,
+                 "left": s.takeover is not None,
                  "away_since": s.away_since, "claim_at": s.claim_at, "deadline_at": s.deadline_at,
-                 "deadline_kind": s.deadline_kind}
+                 "deadline_kind": s.deadline_kind, "hat": s.hat}
                 for s in self.seats
             ],
             "server_time": time.time(),
@@ -250,6 +276,8 @@ class Hub:
         """Shielded work (commits, presence writes): awaited, never cancelled, at shutdown."""
         self.lobby_listeners: list[Callable[[dict[str, Any]], Awaitable[None]]] = []
         self.closing = False
+        self.on_commit: Callable[[Room, str, int | None], None] | None = None
+        """Called after each accepted entry (metrics, debug log)."""
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -333,8 +361,11 @@ class Hub:
                 return None
             seats = await repo.game_seats(s, game_id)
             entries = await repo.game_entries(s, game_id)
+            hats = await league_store.hats_of(s, [x.user_id for x in seats if x.user_id is not None])
         match = Match.start(get_game(row.kind), len(seats), row.seed, row.options)
         room = Room(row, seats, match, self.settings.event_buffer)
+        for si in room.seats:
+            si.hat = hats.get(si.user_id) if si.user_id is not None else None
         for e in entries:
             self._replay_entry(room, e)
         return room
@@ -344,6 +375,7 @@ class Hub:
             raise RuntimeError(f"game {room.id}: action log has a gap at seq {e.seq}")
         nxt = room.match.step(e.kind, e.seat, dict(e.data or {}))
         room.match = nxt
+        room.sync_takeovers()
         room.history.append((nxt, public_event(e.kind, e.seat, dict(e.data or {}))))
 
     async def catch_up(self, room: Room) -> bool:
@@ -394,6 +426,8 @@ class Hub:
         are queued, so the author receives its ack before the event."""
         async def run() -> int:
             async with room.lock:
+                if seat is not None and room.match.takeover(seat) is not None:
+                    raise MatchError("you left this game: a bot plays your seat now", "left")
                 return await self._submit_locked(room, seat, kind, data, expected, ack)
 
         # Shielded: a socket closing mid-commit must not leave the room half-updated.
@@ -415,6 +449,8 @@ class Hub:
         extra: Callable[[AsyncSession], Awaitable[None]] | None = None
         if kind == "claim":
             self._check_claim(room, seat, data)
+        if kind in ("resign", "forfeit", "claim"):
+            kind, seat, data = self.leave_policy(room, kind, seat, data)
         if kind == "rematch" and data.get("op") == "accept":
             data = {**data, "game": repo.new_id()}
             nxt = m.step(kind, seat, data)  # validate before touching balances
@@ -423,6 +459,30 @@ class Hub:
             nxt = m.step(kind, seat, data)
         await self._commit(room, nxt, kind, seat, data, extra, ack)
         return nxt.version
+
+    @staticmethod
+    def leave_policy(room: Room, kind: str, seat: int | None,
+                     data: dict[str, Any]) -> tuple[str, int | None, dict[str, Any]]:
+        """What a player's leaving (resignation, forfeit, claimed absence) does.
+
+        Two-player competitive games: unchanged (the leaver loses, the game ends). A game of
+        three or more: a bot (:data:`TAKEOVER_LEVEL`) takes the seat so the others finish,
+        as long as another person still plays and two seats remain in; otherwise the game
+        ends with the leaver last. Cooperative games: a bot teammate takes the seat while
+        another person still plays; the last person leaving abandons the game."""
+        m = room.match
+        leaver = data.get("loser") if kind == "claim" else seat
+        coop = room.game.cooperative
+        if (not isinstance(leaver, int) or not 0 <= leaver < m.players or m.takeover(leaver) is not None
+                or (m.players <= 2 and not coop)):
+            return kind, seat, data  # the match refuses or decides as before
+        people = [s.seat for s in room.seats if s.human and s.seat != leaver]
+        still_in = [s for s in range(m.players) if s != leaver and m.takeover(s) is None]
+        if people and (coop or len(still_in) >= 2):
+            return kind, seat, {**data, "bot": TAKEOVER_LEVEL}
+        if coop:
+            return "abandon", None, {"seat": leaver}
+        return kind, seat, data
 
     def _check_claim(self, room: Room, seat: int | None, data: dict[str, Any]) -> None:
         t = time.time()
@@ -456,6 +516,8 @@ class Hub:
             await self.catch_up(room)
             raise MatchError("the game moved on before your intent arrived; try again", "conflict") from None
         room.match = nxt
+        if nxt.replaced != prev.replaced:
+            await self._taken_over(room)
         event = public_event(kind, seat, data)
         room.history.append((nxt, event))
         if ended:
@@ -464,6 +526,8 @@ class Hub:
                 si.deadline_kind = None
         if ack is not None:
             ack(nxt.version)
+        if self.on_commit is not None:
+            self.on_commit(room, kind, seat)
         room.broadcast_event(nxt, event)
         await self.bus.publish("game:" + room.id, {"v": nxt.version})
         if ended:
@@ -473,10 +537,26 @@ class Hub:
             await self.notify_lobby({"type": "started", "game": nxt.next_game, "users": users})
         self._after_commit(room, kind, seat, data)
 
+    async def _taken_over(self, room: Room) -> None:
+        """A bot took a seat over: its player's absence clock stops, their sockets watch."""
+        room.sync_takeovers()
+        for si in room.seats:
+            if si.takeover is None or (si.deadline_at is None and si.online == 0):
+                continue
+            si.away_since = si.claim_at = si.deadline_at = None
+            si.deadline_kind = None
+            si.online = 0
+            async with self.db.write() as s:
+                await repo.set_absence(s, room.id, si.seat, away_since=None, claim_at=None, deadline_at=None,
+                                       deadline_kind=None)
+        for c in room.conns:
+            if c.seat is not None and room.seats[c.seat].takeover is not None:
+                c.seat = None
+
     @staticmethod
     def _finish(room: Room, nxt: Match) -> repo.Finish:
         return repo.Finish(nxt.status, nxt.outcome, nxt.plies, room.stake,
-                           tuple((si.seat, si.user_id) for si in room.seats))
+                           tuple((si.seat, si.user_id) for si in room.seats), tuple(nxt.acted))
 
     async def _commit_slow(self, room: Room, nxt: Match, kind: str, seat: int | None, data: dict[str, Any],
                            extra: Callable[[AsyncSession], Awaitable[None]] | None,
@@ -487,8 +567,7 @@ class Hub:
             if extra is not None:
                 await extra(s)
             if finish is not None:
-                for stmt in repo.finish_statements(room.id, finish, time.time()):
-                    await s.execute(stmt)
+                await repo.apply_finish(s, room.id, finish, time.time())
             elif kind == "rematch" and nxt.next_game:
                 await repo.set_next_game(s, room.id, nxt.next_game)
 
@@ -537,7 +616,7 @@ class Hub:
                 "deadline_kind": "forfeit"}
 
     async def _start_absence(self, room: Room, seat: SeatInfo, t: float) -> None:
-        vals = self._absence_values(room.has_bot, t)
+        vals = self._absence_values(room.alone_with_bots(seat.seat), t)
         async with self.db.write() as s:
             await repo.set_absence(s, room.id, seat.seat, **vals)
         seat.away_since, seat.claim_at, seat.deadline_at, seat.deadline_kind = (
@@ -594,6 +673,11 @@ class Hub:
                 if not room.match.active:
                     continue
                 seat = room.seats[seat_no]
+                if seat.takeover is not None:  # a bot plays it: no clock (cleared at the takeover)
+                    async with self.db.write() as s:
+                        await repo.set_absence(s, room.id, seat_no, away_since=None, claim_at=None,
+                                               deadline_at=None, deadline_kind=None)
+                    continue
                 if seat.online > 0 or seat.deadline_at is None or seat.deadline_at > t:
                     continue
                 try:
@@ -611,7 +695,7 @@ class Hub:
             return
         to_act = room.match.to_act()
         for s in room.seats:
-            if s.bot and s.seat in to_act:
+            if s.bot_level and s.seat in to_act:
                 room.bot_task = self.spawn(self._bot_turn(room, s), f"bot-{room.id}")
                 return
 
@@ -620,7 +704,7 @@ class Hub:
             started = time.monotonic()
             m = room.match
             rng_seed = hash((room.seed, m.version, seat.seat)) & 0xFFFFFFFF
-            action = await self.bots.choose(room.kind, m.state, seat.seat, seat.bot or "easy", rng_seed)
+            action = await self.bots.choose(room.kind, m.state, seat.seat, seat.bot_level or "easy", rng_seed)
             wait = self.settings.bot_min_delay - (time.monotonic() - started)
             if wait > 0:
                 await asyncio.sleep(wait)

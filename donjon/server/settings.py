@@ -38,6 +38,31 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
     """Extra origins allowed to open WebSockets (the page's own host always is)."""
 
+    # abuse limits (docs/server.md, "Limits"); 0 turns a limit off
+    ws_rate_limit: int = 100
+    """Messages a socket may send per ``ws_rate_window`` seconds; beyond, dropped with ``rate_limited``."""
+    ws_rate_window: float = 20.0
+    ws_rate_close: int = 100
+    """A socket whose messages beyond the limit reach this many within one window is closed (1008)."""
+    ws_max_message: int = 16_384
+    """Largest WebSocket message (bytes) that is read; longer ones are refused (``bad_request``).
+    The WebSocket layer of ``donjon serve`` closes the socket (1009) above 4 times this."""
+    max_body: int = 65_536
+    """Largest HTTP request body (bytes); larger ones get 413."""
+    login_fail_limit: int = 10
+    """Failed logins per IP address and per username within ``login_window``; beyond: 429."""
+    login_window: float = 300.0
+    register_limit: int = 20
+    """Accounts registered (with a password) per IP address within ``register_window``; beyond: 429."""
+    register_window: float = 3600.0
+    metrics_token: str = ""
+    """If set, ``/metrics`` answers ``Authorization: Bearer <token>`` from anywhere; it always
+    answers loopback clients (127.0.0.1, ::1)."""
+    log_format: str = "text"
+    """``text`` (one readable line) or ``json`` (one JSON object per line) for ``donjon serve``."""
+    drain_seconds: float = 10.0
+    """On SIGTERM: how long to wait for in-flight commits before telling clients to reconnect."""
+
     event_buffer: int = 64
     """How many recent events a game keeps to replay to a reconnecting client."""
     node_id: str = field(default_factory=lambda: uuid.uuid4().hex[:8])

@@ -3,6 +3,13 @@
 The socket layer only parses and carries messages; every rule is checked by the room
 (:mod:`donjon.server.rooms`). A bad message gets ``{"t": "error", ...}`` and the socket
 stays open. The full message reference is ``docs/protocol.md``.
+
+Limits (settings, docs/server.md): each socket may send ``ws_rate_limit`` messages per
+``ws_rate_window`` seconds; beyond, a message is dropped with ``rate_limited``, and a socket
+that keeps flooding (``ws_rate_close`` dropped messages in one window) is closed with 1008.
+A message longer than ``ws_max_message`` bytes, a binary frame, is refused (``bad_request``).
+While the server drains for a shutdown (:func:`drain`) every socket gets ``{"t": "bye"}``
+and close code 1012 (service restart): the client reconnects, to another node if any.
 """
 
 from __future__ import annotations
@@ -11,12 +18,15 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from donjon.server import auth
+from donjon.server.limits import SlidingWindow
 from donjon.server.match import MatchError
 from donjon.server.rooms import Conn, Hub, Room, dumps
 
@@ -24,6 +34,10 @@ log = logging.getLogger("donjon.ws")
 router = APIRouter()
 
 MAX_FRAME = 16_384
+"""The default of ``Settings.ws_max_message``."""
+CLOSE_RESTART = 1012
+CLOSE_POLICY = 1008
+BYE = {"t": "bye", "reason": "the server is restarting: reconnect (your game is safe)", "code": "restarting"}
 
 # Fields allowed in each client message (beyond "t").
 FIELDS: dict[str, set[str]] = {
@@ -66,13 +80,32 @@ def origin_ok(ws: WebSocket) -> bool:
     return urlsplit(origin).netloc == host
 
 
-def parse(text: str) -> dict[str, Any]:
-    if len(text) > MAX_FRAME:
-        raise ProtocolError(f"message too long ({len(text)} bytes; at most {MAX_FRAME})")
+@dataclass(eq=False)
+class Sock(Conn):
+    """A connection that knows how its socket is to be closed."""
+
+    close_code: int = 1000
+    close_reason: str = ""
+
+    def close_with(self, code: int, reason: str, frame: dict[str, Any] | None = None) -> None:
+        """Send ``frame`` (if any) after what is queued, then close the socket with ``code``."""
+        if self.closed:
+            return
+        self.close_code, self.close_reason = code, reason
+        if frame is not None:
+            self.push(frame)
+        self.close()
+
+
+def parse(text: str, max_size: int = MAX_FRAME) -> dict[str, Any]:
+    if len(text) > max_size:
+        raise ProtocolError(f"message too long ({len(text)} bytes; at most {max_size})")
     try:
         msg = json.loads(text)
     except ValueError as e:
         raise ProtocolError(f"malformed JSON: {e}") from None
+    except RecursionError:
+        raise ProtocolError("malformed JSON: nested too deeply") from None
     if not isinstance(msg, dict):
         raise ProtocolError("a message is a JSON object with a field 't'")
     msg_id = msg.get("id")
@@ -105,13 +138,97 @@ async def _writer(ws: WebSocket, conn: Conn) -> None:
             break
         await ws.send_text(frame if isinstance(frame, str) else dumps(frame))
     with contextlib.suppress(Exception):
-        await ws.close()
+        if isinstance(conn, Sock):
+            await ws.close(code=conn.close_code, reason=conn.close_reason)
+        else:
+            await ws.close()
+
+
+async def _finish_writer(writer: asyncio.Task[None], conn: Conn) -> None:
+    """Stop the writer; if the server closed the socket (flooding, shutdown), first let it
+    write what was queued and the close frame with its code."""
+    if isinstance(conn, Sock) and conn.close_code != 1000 and not writer.done():
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await asyncio.wait_for(writer, 5)
+    writer.cancel()
+    with contextlib.suppress(asyncio.CancelledError, Exception):
+        await writer
+
+
+def _start_writer(ws: WebSocket, conn: Conn) -> asyncio.Task[None]:
+    task = asyncio.create_task(_writer(ws, conn))
+    writers: set[asyncio.Task[None]] = ws.app.state.ws_writers
+    writers.add(task)
+    task.add_done_callback(writers.discard)
+    return task
+
+
+async def _receive(ws: WebSocket) -> str | bytes:
+    """The next message's text (or bytes for a binary frame); raises WebSocketDisconnect."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    if text is not None:
+        return str(text)
+    return bytes(message.get("bytes") or b"")
+
+
+class Gate:
+    """What every incoming message goes through first: the rate limit and the size limit."""
+
+    def __init__(self, ws: WebSocket, conn: Sock) -> None:
+        st = ws.app.state
+        self.settings = st.settings
+        self.metrics = st.metrics
+        self.limits = st.limits
+        self.conn = conn
+        self.window: SlidingWindow = st.limits.socket_window()
+
+    def admit(self, raw: str | bytes) -> str | None:
+        """The message's text if it is to be handled; None if it was refused (answered here)."""
+        st = self.settings
+        if not self.window.hit():
+            self.metrics.rate_limited.labels("ws").inc()
+            self.metrics.refused.labels("rate_limited").inc()
+            if st.ws_rate_close > 0 and self.window.refused >= st.ws_rate_close:
+                self.metrics.ws_closed_abuse.inc()
+                log.info("socket closed for flooding", extra={"user": self.conn.user_id})
+                self.conn.close_with(CLOSE_POLICY, "too many messages")
+                return None
+            wait = self.window.retry_after()
+            msg_id = _id(raw) if isinstance(raw, str) and len(raw) <= st.ws_max_message else None
+            self.conn.push({"t": "error", "id": msg_id, "code": "rate_limited", "retry_after": round(wait, 1),
+                            "reason": f"too many messages: at most {st.ws_rate_limit} per {st.ws_rate_window:g} s; "
+                                      f"this one was dropped (room again in {wait:.0f} s)"})
+            return None
+        if isinstance(raw, bytes):
+            self.refuse(None, "binary frames are not accepted: send JSON text", "bad_request")
+            return None
+        return raw
+
+    def refuse(self, msg_id: Any, reason: str, code: str) -> None:
+        self.metrics.refused.labels(code).inc()
+        self.conn.push({"t": "error", "id": msg_id, "reason": reason, "code": code})
+
+
+async def _refuse_draining(ws: WebSocket) -> bool:
+    """While the server drains, a new socket is told to go elsewhere at once."""
+    if not getattr(ws.app.state, "draining", False):
+        return False
+    await ws.accept()
+    with contextlib.suppress(Exception):
+        await ws.send_text(dumps(BYE))
+        await ws.close(code=CLOSE_RESTART, reason="service restart")
+    return True
 
 
 @router.websocket("/ws/game/{game_id}")
 async def game_socket(ws: WebSocket, game_id: str) -> None:
     if not origin_ok(ws):
         await ws.close(code=4403, reason="origin not allowed")
+        return
+    if await _refuse_draining(ws):
         return
     hub: Hub = ws.app.state.hub
     room = await hub.room(game_id)
@@ -122,19 +239,27 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
     user_id = user.id if user is not None else None
     seat = room.seat_of_user(user_id)
     await ws.accept()
-    conn = Conn(seat=seat, user_id=user_id)
-    writer = asyncio.create_task(_writer(ws, conn))
+    conn = Sock(seat=seat, user_id=user_id)
+    writer = _start_writer(ws, conn)
+    gate = Gate(ws, conn)
+    ctx = {"game_id": room.id, "seat": seat, "user": user_id}
     await hub.shielded(hub.connect(room, conn))
     try:
-        while True:
-            text = await ws.receive_text()
+        while not conn.closed:
+            raw = await _receive(ws)
+            text = gate.admit(raw)
+            if text is None:
+                continue
+            received = time.perf_counter()
             try:
-                msg = parse(text)
-                await handle(hub, room, conn, msg)
+                msg = parse(text, gate.settings.ws_max_message)
+                await handle(hub, room, conn, msg, received, ws.app.state)
             except ProtocolError as e:
-                conn.push({"t": "error", "id": e.id, "reason": e.reason, "code": e.code})
+                gate.refuse(e.id, e.reason, e.code)
+                log.debug("message refused: %s", e.reason, extra={**ctx, "code": e.code})
             except MatchError as e:
-                conn.push({"t": "error", "id": _id(text), "reason": e.reason, "code": e.code})
+                gate.refuse(_id(text), e.reason, e.code)
+                log.debug("intent refused: %s", e.reason, extra={**ctx, "code": e.code})
                 if e.code in ("stale", "conflict") and conn.ready:
                     conn.push(room.sync_frame(conn.seat))
     except (WebSocketDisconnect, RuntimeError):
@@ -143,19 +268,20 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
         conn.close()
         with contextlib.suppress(asyncio.CancelledError):
             await hub.shielded(hub.disconnect(room, conn))
-        writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await writer
+        await _finish_writer(writer, conn)
 
 
 def _id(text: str) -> Any:
+    """The message's id if it is a valid one (a number or a string), else None."""
     try:
-        return json.loads(text).get("id")
-    except (ValueError, AttributeError):
+        msg_id = json.loads(text).get("id")
+    except (ValueError, AttributeError, RecursionError):
         return None
+    return msg_id if isinstance(msg_id, (int, str)) and not isinstance(msg_id, bool) else None
 
 
-async def handle(hub: Hub, room: Room, conn: Conn, msg: dict[str, Any]) -> None:
+async def handle(hub: Hub, room: Room, conn: Conn, msg: dict[str, Any], received: float | None = None,
+                 state: Any = None) -> None:
     t = msg["t"]
     msg_id = msg.get("id")
     if t == "ping":
@@ -175,14 +301,23 @@ async def handle(hub: Hub, room: Room, conn: Conn, msg: dict[str, Any]) -> None:
         raise ProtocolError(f"seat {msg['seat']} is not yours (you play seat {conn.seat})", msg_id, "not_your_seat")
     if not conn.ready:
         raise ProtocolError("say hello first: {\"t\": \"hello\", \"v\": null}", msg_id, "hello_first")
+    if getattr(state, "draining", False):
+        raise ProtocolError("the server is restarting: send it again once reconnected", msg_id, "restarting")
     if t == "act":
         kind, data = "play", {"action": msg["action"]}
     elif t in ("draw", "rematch"):
         kind, data = t, {"op": msg["op"]}
     else:
         kind, data = t, {}
-    await hub.submit(room, conn.seat, kind, data, msg.get("v") if t == "act" else None,
-                     ack=lambda v: conn.push({"t": "ack", "id": msg_id, "v": v}))
+    metrics = getattr(state, "metrics", None)
+    start = time.perf_counter() if received is None else received
+
+    def ack(v: int) -> None:
+        if metrics is not None:
+            metrics.ack_seconds.observe(time.perf_counter() - start)
+        conn.push({"t": "ack", "id": msg_id, "v": v})
+
+    await hub.submit(room, conn.seat, kind, data, msg.get("v") if t == "act" else None, ack=ack)
 
 
 # --------------------------------------------------------------------------- lobby
@@ -216,30 +351,84 @@ async def lobby_socket(ws: WebSocket) -> None:
     if not origin_ok(ws):
         await ws.close(code=4403, reason="origin not allowed")
         return
+    if await _refuse_draining(ws):
+        return
     user = await auth.current_user(ws)
     await ws.accept()
     sockets: LobbySockets = ws.app.state.lobby_sockets
-    conn = Conn(seat=None, user_id=user.id if user else None, ready=True)
-    writer = asyncio.create_task(_writer(ws, conn))
+    conn = Sock(seat=None, user_id=user.id if user else None, ready=True)
+    writer = _start_writer(ws, conn)
+    gate = Gate(ws, conn)
     sockets.conns.add(conn)
     conn.push({"t": "tables", "tables": await ws.app.state.lobby.open_tables()})
     try:
-        while True:
-            text = await ws.receive_text()
+        while not conn.closed:
+            text = gate.admit(await _receive(ws))
+            if text is None:
+                continue
+            if len(text) > gate.settings.ws_max_message:
+                gate.refuse(None, f"message too long ({len(text)} bytes; at most {gate.settings.ws_max_message})",
+                            "bad_request")
+                continue
             try:
                 msg = json.loads(text)
-            except ValueError:
-                conn.push({"t": "error", "reason": "malformed JSON"})
+            except (ValueError, RecursionError):
+                gate.refuse(None, "malformed JSON", "bad_request")
                 continue
             if isinstance(msg, dict) and msg.get("t") == "ping":
-                conn.push({"t": "pong", "id": msg.get("id")})
+                msg_id = msg.get("id")
+                conn.push({"t": "pong", "id": msg_id if isinstance(msg_id, (int, str)) else None})
             else:
-                conn.push({"t": "error", "reason": "the lobby socket only answers {\"t\": \"ping\"}"})
+                gate.refuse(None, "the lobby socket only answers {\"t\": \"ping\"}", "bad_request")
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
         sockets.conns.discard(conn)
         conn.close()
-        writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await writer
+        await _finish_writer(writer, conn)
+
+
+# --------------------------------------------------------------------------- shutdown
+
+
+def all_conns(app: Any) -> list[Conn]:
+    conns: list[Conn] = []
+    hub = getattr(app.state, "hub", None)
+    if hub is not None:
+        for room in list(hub.rooms.values()):
+            conns.extend(room.conns)
+    lobby = getattr(app.state, "lobby_sockets", None)
+    if lobby is not None:
+        conns.extend(lobby.conns)
+    return conns
+
+
+async def drain(app: Any, timeout: float = 10.0) -> None:
+    """Graceful shutdown, before the server closes connections: refuse new sockets and
+    intents, let in-flight commits finish (their acks are queued), then send every socket
+    ``{"t": "bye"}`` and close it with 1012 once what it was owed is written."""
+    state = app.state
+    if getattr(state, "draining", False):
+        return
+    state.draining = True
+    hub = getattr(state, "hub", None)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    n = len(all_conns(app))
+    log.info("draining: %d socket(s) to close", n)
+    if hub is not None:
+        critical = list(getattr(hub, "_critical", ()))
+        if critical:
+            await asyncio.wait(critical, timeout=max(0.1, deadline - loop.time()))
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(hub.db.log.drain(), max(0.1, deadline - loop.time()))
+    for conn in all_conns(app):
+        if isinstance(conn, Sock):
+            conn.close_with(CLOSE_RESTART, "service restart", BYE)
+        else:
+            conn.push(BYE)
+            conn.close()
+    writers = list(getattr(state, "ws_writers", ()))
+    if writers:
+        await asyncio.wait(writers, timeout=max(0.5, min(5.0, deadline - loop.time())))
+    log.info("drained: %d socket(s) told to reconnect", n)

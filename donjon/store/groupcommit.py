@@ -11,8 +11,9 @@ acknowledged only after the transaction holding it is committed — and shares t
   transaction and commits once; meanwhile new entries queue up for the next batch. No delay
   is added: an entry that arrives when nothing is in flight is written at once (a batch of 1);
 * an entry that ends its game carries a :class:`~donjon.store.repo.Finish`: the game's
-  summary, cleared deadlines and stake settlement (``repo.finish_statements``) are written in
-  the same transaction as that final entry;
+  summary, cleared deadlines and its league settlement (stakes, Elo, challenge events,
+  badges: :func:`donjon.store.league.settle_batch`) are written in the same transaction as
+  that final entry;
 * if the batch breaks a unique constraint (another server process accepted one of those
   entries first), every entry of the batch is retried in its own transaction, so only the
   losing entry fails with :class:`~sqlalchemy.exc.IntegrityError`; any other error fails
@@ -48,8 +49,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.pool import StaticPool
 
+from donjon.store.league import settle_batch
 from donjon.store.models import GameActionRow
-from donjon.store.repo import Finish, finish_statements
+from donjon.store.repo import Finish
 
 if TYPE_CHECKING:
     from donjon.store.db import Database
@@ -64,8 +66,8 @@ class _Pending:
     future: asyncio.Future[None]
 
 
-def _statements(batch: list[_Pending], t: float) -> list[Any]:
-    return [stmt for p in batch if p.finish is not None for stmt in finish_statements(p.row["game_id"], p.finish, t)]
+def _finishes(batch: list[_Pending]) -> list[tuple[str, Finish]]:
+    return [(p.row["game_id"], p.finish) for p in batch if p.finish is not None]
 
 
 class GroupCommit:
@@ -164,9 +166,12 @@ class GroupCommit:
         conn = self._conn
         try:
             async with self.db.write_lock(), conn.begin():  # one transaction, one COMMIT
-                await conn.execute(insert(_LOG), [p.row for p in batch])
-                for stmt in _statements(batch, time.time()):
-                    await conn.execute(stmt)
+                # in (game, seq) order: two processes' batches then meet the unique index in the
+                # same order and never wait for each other crosswise
+                await conn.execute(insert(_LOG), sorted((p.row for p in batch), key=lambda r: (r["game_id"], r["seq"])))
+                finishes = _finishes(batch)
+                if finishes:
+                    await conn.run_sync(settle_batch, finishes, time.time())
         except IntegrityError:
             raise
         except BaseException:
@@ -223,8 +228,9 @@ class _SqliteWriter:
                     r = p.row
                     params += (r["game_id"], r["seq"], r["kind"], r["seat"], json.dumps(r["data"]), r["created_at"])
                 conn.exec_driver_sql(_insert_sql(len(chunk)), tuple(params))
-            for stmt in _statements(batch, time.time()):
-                conn.execute(stmt)
+            finishes = _finishes(batch)
+            if finishes:
+                settle_batch(conn, finishes, time.time())
         self.seconds += time.perf_counter() - t0
 
     def close(self) -> None:

@@ -28,6 +28,8 @@ class User(Base):
     password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
     is_guest: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[float] = mapped_column(Float)
+    hat: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """The equipped hat (an id of :mod:`donjon.league.hats`, owned per the ledger), or None."""
 
 
 class SessionRow(Base):
@@ -42,10 +44,16 @@ class SessionRow(Base):
 
 
 class LedgerRow(Base):
-    """One coin movement; a balance is the sum of a user's rows."""
+    """One coin movement; a balance is the sum of a user's rows.
+
+    ``key`` names the fact the row records (:mod:`donjon.league.ledger`: ``stake:{game}:{user}``,
+    ``settle:{game}:{user}``, ``daily:{user}:{day}``, ``hat:{user}:{hat}`` ...) and is unique,
+    so the same fact can never be written twice; ``ref`` names the item (hat id,
+    challenge id)."""
 
     __tablename__ = "ledger"
-    __table_args__ = (UniqueConstraint("user_id", "game_id", "reason", name="uq_ledger_user_game_reason"),)
+    __table_args__ = (UniqueConstraint("user_id", "game_id", "reason", name="uq_ledger_user_game_reason"),
+                      UniqueConstraint("key", name="uq_ledger_key"))
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
@@ -53,6 +61,8 @@ class LedgerRow(Base):
     reason: Mapped[str] = mapped_column(String(32))
     game_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
     created_at: Mapped[float] = mapped_column(Float)
+    key: Mapped[str | None] = mapped_column(String(96), nullable=True)
+    ref: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class TableRow(Base):
@@ -72,6 +82,9 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)  # open | started | cancelled
     game_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
     created_at: Mapped[float] = mapped_column(Float)
+    seating: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """Seats of the table (:mod:`donjon.server.lobby`): ``{"seats": n, "sitting": [...],
+    "options": {...}}``; NULL on tables opened before it existed (two seats)."""
 
 
 class GameRow(Base):
@@ -126,3 +139,56 @@ class GameActionRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created_at: Mapped[float] = mapped_column(Float)
+
+
+class RatingRow(Base):
+    """A player's Elo rating in one game and the ranked games behind it (league/elo.py)."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_game_rating", "game", "rating"),)
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    rating: Mapped[int] = mapped_column(Integer)
+    games: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class RatingHistoryRow(Base):
+    """One rating change: one row per (game played, player); unique, so a game rates once."""
+
+    __tablename__ = "rating_history"
+    __table_args__ = (UniqueConstraint("game_id", "user_id", name="uq_rating_history_game_user"),
+                      Index("ix_rating_history_user_game", "user_id", "game"))
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    game: Mapped[str] = mapped_column(String(32))
+    game_id: Mapped[str] = mapped_column(String(16))
+    rating_before: Mapped[int] = mapped_column(Integer)
+    rating_after: Mapped[int] = mapped_column(Integer)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class CardPlayRow(Base):
+    """How many times a player played a card (kind) in games that count: the badges."""
+
+    __tablename__ = "card_plays"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    card: Mapped[str] = mapped_column(String(48), primary_key=True)
+    plays: Mapped[int] = mapped_column(Integer)
+
+
+class LeagueEventsRow(Base):
+    """A player's league events of one counted game (league/events.py), filed under the UTC
+    day the game ended: daily challenge progress is computed from the rows of the day."""
+
+    __tablename__ = "league_events"
+    __table_args__ = (Index("ix_league_events_user_day", "user_id", "day"),)
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    game_id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    day: Mapped[str] = mapped_column(String(10))
+    events: Mapped[list[Any]] = mapped_column(JSON, default=list)

@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import Connection, delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from donjon.store.models import GameActionRow, GameRow, GameSeatRow, LedgerRow, SessionRow, TableRow, User
@@ -33,7 +33,8 @@ async def create_user(s: AsyncSession, username: str, password_hash: str | None,
     s.add(user)
     await s.flush()
     if not is_guest and start_balance:
-        s.add(LedgerRow(user_id=user.id, amount=start_balance, reason="welcome", game_id=None, created_at=now()))
+        s.add(LedgerRow(user_id=user.id, amount=start_balance, reason="welcome", game_id=None, created_at=now(),
+                        key=f"welcome:{user.id}"))
     return user
 
 
@@ -43,7 +44,8 @@ async def upgrade_guest(s: AsyncSession, user: User, username: str, password_has
     user.password_hash = password_hash
     user.is_guest = False
     if start_balance:
-        s.add(LedgerRow(user_id=user.id, amount=start_balance, reason="welcome", game_id=None, created_at=now()))
+        s.add(LedgerRow(user_id=user.id, amount=start_balance, reason="welcome", game_id=None, created_at=now(),
+                        key=f"welcome:{user.id}"))
     await s.flush()
     return user
 
@@ -54,6 +56,16 @@ async def user_by_name(s: AsyncSession, username: str) -> User | None:
 
 async def user_by_id(s: AsyncSession, user_id: int) -> User | None:
     return await s.get(User, user_id)
+
+
+async def lock_users(s: AsyncSession, user_ids: list[int]) -> None:
+    """Lock the rows of ``user_ids`` until the end of the transaction: PostgreSQL ``FOR NO KEY
+    UPDATE`` (it waits for another such lock but not for foreign-key checks), in id order so
+    two transactions never wait for each other crosswise. SQLite ignores it: its writers are
+    serialised by the database's writer lock."""
+    if user_ids and (s.bind is None or s.bind.dialect.name != "sqlite"):
+        await s.execute(select(User.id).where(User.id.in_(sorted(user_ids))).order_by(User.id)
+                        .with_for_update(key_share=True))
 
 
 async def balance(s: AsyncSession, user_id: int) -> int:
@@ -126,8 +138,21 @@ class SeatSpec:
 async def create_game(s: AsyncSession, *, kind: str, mode: str, stake: int, seed: int,
                       options: dict[str, Any] | None, seats: list[SeatSpec], table_id: str | None,
                       rematch_of: str | None = None, game_id: str | None = None) -> GameRow:
-    """Insert a game and its seats and escrow the stake of every human seat."""
+    """Insert a game and its seats and escrow the stake of every human seat.
+
+    The seated accounts are locked first (``SELECT ... FOR NO KEY UPDATE`` on PostgreSQL; SQLite
+    writers are serialised) and a stake above a balance raises
+    :class:`~donjon.league.errors.InsufficientCoins`: a balance never goes below zero."""
     t = now()
+    humans = sorted({x.user_id for x in seats if x.user_id is not None})
+    if stake and humans:
+        await lock_users(s, humans)
+        for uid in humans:
+            have = await balance(s, uid)
+            if stake > have:
+                from donjon.league.errors import InsufficientCoins
+
+                raise InsufficientCoins(uid, balance=have, needed=stake, what=f"a stake of {stake} coins")
     g = GameRow(id=game_id or new_id(), kind=kind, table_id=table_id, mode=mode, stake=stake, seed=seed,
                 options=options or {}, status="active", outcome=None, plies=0, created_at=t,
                 rematch_of=rematch_of)
@@ -136,7 +161,8 @@ async def create_game(s: AsyncSession, *, kind: str, mode: str, stake: int, seed
     for i, spec in enumerate(seats):
         s.add(GameSeatRow(game_id=g.id, seat=i, user_id=spec.user_id, bot_level=spec.bot_level, name=spec.name))
         if stake and spec.user_id is not None:
-            s.add(LedgerRow(user_id=spec.user_id, amount=-stake, reason="stake", game_id=g.id, created_at=t))
+            s.add(LedgerRow(user_id=spec.user_id, amount=-stake, reason="stake", game_id=g.id, created_at=t,
+                            key=f"stake:{g.id}:{spec.user_id}"))
     await s.flush()
     return g
 
@@ -172,32 +198,23 @@ class Finish:
     stake: int
     seats: tuple[tuple[int, int | None], ...]
     """``(seat, user_id)`` of every seat (``None`` for a bot)."""
+    acted: tuple[int, ...] = ()
+    """Game actions of each seat (``Match.acted``), for the abort window; empty: ``plies`` is used."""
 
 
-def finish_statements(game_id: str, f: Finish, t: float) -> list[Any]:
-    """Core statements that mark the game over, clear its deadlines and settle the stakes
-    (ledger rows: the whole pot to the winners, else a refund; unique per user, game and
-    reason, so a game is never settled twice)."""
-    out: list[Any] = [
-        update(GameRow.__table__).where(GameRow.__table__.c.id == game_id)  # type: ignore[arg-type]
-        .values(status=f.status, outcome=f.outcome, plies=f.plies, finished_at=t),
-        update(GameSeatRow.__table__).where(GameSeatRow.__table__.c.game_id == game_id)  # type: ignore[arg-type]
-        .values(away_since=None, claim_at=None, deadline_at=None, deadline_kind=None),
-    ]
-    if f.stake <= 0:
-        return out
-    humans = [(seat, uid) for seat, uid in f.seats if uid is not None]
-    winners = set((f.outcome or {}).get("winners") or [])
-    if f.status == "finished" and winners:
-        share = f.stake * len(humans) // len(winners)
-        rows = [{"user_id": uid, "amount": share, "reason": "win", "game_id": game_id, "created_at": t}
-                for seat, uid in humans if seat in winners]
-    else:
-        rows = [{"user_id": uid, "amount": f.stake, "reason": "refund", "game_id": game_id, "created_at": t}
-                for _, uid in humans]
-    if rows:
-        out.append(insert(LedgerRow.__table__).values(rows))  # type: ignore[arg-type]
-    return out
+def settle_finish(conn: Connection, game_id: str, f: Finish, t: float) -> bool:
+    """Mark the game over and settle it (stakes, Elo, challenge events, badges) on the
+    synchronous connection ``conn``, inside the transaction that stores its final entry.
+    Exactly once: False (and nothing written) when the game was already over.
+    See :func:`donjon.store.league.settle_batch`."""
+    from donjon.store.league import settle_batch
+
+    return settle_batch(conn, [(game_id, f)], t)[0]
+
+
+async def apply_finish(s: AsyncSession, game_id: str, f: Finish, t: float) -> bool:
+    """:func:`settle_finish` in the transaction of session ``s``."""
+    return await s.run_sync(lambda sync: settle_finish(sync.connection(), game_id, f, t))
 
 
 async def set_plies(s: AsyncSession, game_id: str, plies: int) -> None:
@@ -284,7 +301,8 @@ async def user_stats(s: AsyncSession, user_id: int) -> dict[str, int]:
 
 __all__ = [
     "Finish", "SeatSpec", "active_game_ids", "append_entry", "balance", "create_game", "create_session", "create_table",
-    "create_user", "delete_session", "due_deadlines", "finish_statements", "game_entries", "game_seats", "game_summary",
+    "create_user", "delete_session", "due_deadlines", "apply_finish", "settle_finish", "lock_users", "game_entries",
+    "game_seats", "game_summary",
     "games_listing", "get_game", "get_table", "ledger", "new_id", "now", "open_tables", "session_user",
     "set_absence", "set_next_game", "set_plies", "upgrade_guest", "user_by_id", "user_by_name", "user_open_tables",
     "user_stats",

@@ -518,3 +518,81 @@ def test_live_game_through_the_ui_against_a_random_bot(page, server) -> None:
     assert played_cards >= 3
     assert page.locator(".ucg-moves .ucg-turn").count() >= 10
     shot(page, "unfairchess-live.png")
+
+
+# ---------------------------------------------------------------------------- hats
+
+
+HAT_PLAYERS = [{"name": "Alice", "hat": "crown"}, {"name": "Bob", "hat": "wizard"}]
+
+
+def hats_on_board(page) -> list[list[str]]:
+    return sorted(page.eval_on_selector_all(
+        ".ucg-board-svg [data-hat]", "els => els.map(e => [e.dataset.hat, e.dataset.square])"))
+
+
+def hat_inside_its_square(page, sq: str) -> None:
+    """The hat is drawn over the top of the king's square, within its column."""
+    hat = page.locator(f".ucg-board-svg [data-hat][data-square='{sq}']").bounding_box()
+    box = page.locator(f".ucg-sq[data-square='{sq}']").bounding_box()
+    cx = hat["x"] + hat["width"] / 2
+    assert box["x"] <= cx <= box["x"] + box["width"], (hat, box)
+    assert box["y"] - 2 <= hat["y"] and hat["y"] + hat["height"] <= box["y"] + box["height"] * 0.45, (hat, box)
+
+
+def test_hats_are_drawn_on_each_king_and_move_with_it(page, server) -> None:
+    import chess
+
+    fx = open_fx(page, server, "opening")
+    upd = last(fx)
+    assert hats_on_board(page) == []  # no players given: no hat
+    page.evaluate("([u, players]) => window.__ui.update({ ...u, players })", [upd, HAT_PLAYERS])
+    assert hats_on_board(page) == [["crown", "e1"], ["wizard", "e8"]]
+    hat_inside_its_square(page, "e1")
+    hat_inside_its_square(page, "e8")
+    # the players' strips show the hat too
+    assert page.locator(".ucg-player .ucg-pname-hat").count() == 2
+    shot(page, "unfairchess-hats.png")
+
+    # The white king steps to e2 (e2 is empty after 1. e4): its hat follows it.
+    board = chess.Board(upd["view"]["fen"])
+    assert board.piece_at(chess.E2) is None
+    board.remove_piece_at(chess.E1)
+    board.set_piece_at(chess.E2, chess.Piece(chess.KING, chess.WHITE))
+    moved = {**upd, "view": {**upd["view"], "fen": board.fen()}, "version": upd["version"] + 1}
+    page.evaluate("(u) => window.__ui.update(u)", moved)
+    assert page.locator(".ucg-piece[data-square='e2']").get_attribute("data-piece") == "wK"
+    assert hats_on_board(page) == [["crown", "e2"], ["wizard", "e8"]]
+    hat_inside_its_square(page, "e2")
+
+    # Flipped, the hats stay on their kings.
+    page.locator("[data-action='flip']").click()
+    assert hats_on_board(page) == [["crown", "e2"], ["wizard", "e8"]]
+    hat_inside_its_square(page, "e2")
+    hat_inside_its_square(page, "e8")
+
+    # A frame whose players changed (Bob took his hat off) redraws the board.
+    page.evaluate("(players) => window.__ui.update({ players })", [HAT_PLAYERS[0], {"name": "Bob", "hat": None}])
+    assert hats_on_board(page) == [["crown", "e2"]]
+    # An unknown hat id draws nothing rather than failing.
+    page.evaluate("() => window.__ui.setPlayers([{ name: 'A', hat: 'no-such-hat' }, { name: 'B', hat: 'halo' }])")
+    assert hats_on_board(page) == [["halo", "e8"]]
+
+
+def test_spectator_sees_the_hats(page, server) -> None:
+    fx = open_fx(page, server, "spectator")
+    page.evaluate("([u, players]) => window.__ui.update({ ...u, players })", [last(fx), HAT_PLAYERS])
+    kings = dict(page.eval_on_selector_all(
+        ".ucg-piece[data-piece$='K']", "els => els.map(e => [e.dataset.piece, e.dataset.square])"))
+    assert hats_on_board(page) == sorted([["crown", kings["wK"]], ["wizard", kings["bK"]]])
+
+
+def test_static_hats_module_matches_the_shop() -> None:
+    """static/js/hats.js is generated from donjon/league/hats.py (refresh: python3 -m donjon.server.league_pages)."""
+    from donjon.league.hats import HATS
+    from donjon.server import league_pages
+
+    text = league_pages.HATS_JS.read_text("utf-8")
+    assert text == league_pages.hats_js(), "static/js/hats.js is stale: run python3 -m donjon.server.league_pages"
+    for hat in HATS.values():
+        assert json.dumps(hat.svg)[1:-1] in text

@@ -126,8 +126,8 @@ async def test_an_entry_and_the_end_of_its_game_are_one_transaction(tmp_path: Pa
         g = await repo.create_game(s, kind="unfairchess", mode="ranked", stake=40, seed=1, options={},
                                    seats=[repo.SeatSpec(a.id, "alice"), repo.SeatSpec(None, "bot", "easy")],
                                    table_id=None)
-    with sqlite3.connect(path) as c:  # already settled: the ledger's unique index refuses a second win
-        c.execute("insert into ledger (user_id, amount, reason, game_id, created_at) values (?, 40, 'win', ?, 0)",
+    with sqlite3.connect(path) as c:  # a refund already there: the ledger's unique index refuses a second one
+        c.execute("insert into ledger (user_id, amount, reason, game_id, created_at) values (?, 40, 'refund', ?, 0)",
                   (a.id, g.id))
     won = repo.Finish("finished", {"winners": [0], "losers": [1], "draw": False, "reason": "resignation",
                                    "scores": [1.0, 0.0]}, 3, 40, ((0, a.id), (1, None)))

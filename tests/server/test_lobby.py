@@ -54,7 +54,8 @@ def _tables(site: Site) -> int:
         ({"color": "green"}, 422, "color"),
         ({"opponent": "bot", "bot_level": "insane"}, 422, "bot_level"),
         ({"bot_level": "easy"}, 400, "bot_level only goes with opponent 'bot'"),
-        ({"seats": 3}, 422, "seats"),
+        ({"seats": 3}, 400, "a unfairchess table has 2 seats, not 3"),
+        ({"seats": 9}, 422, "seats"),
     ],
 )
 def test_open_table_refusals(site: Site, body: dict, status: int, needle: str) -> None:

@@ -7,7 +7,7 @@ import { boot, esc, lang, t, toast } from "./api.js";
 import { GameSocket } from "./socket.js";
 
 const summary = boot.game;
-const seat = boot.seat;
+let seat = boot.seat; // null once this player left a game of 3–4 / a Citadel: a bot plays the seat
 const mode = boot.mode;
 const root = document.getElementById("board-root");
 const statusLine = document.getElementById("status-line");
@@ -30,9 +30,18 @@ function send(action) {
   return sock.request({ t: "act", v: version, action }, t("reconnecting")).then((ack) => ack);
 }
 
+// The players as the board module wants them: by seat, with the hat each one wears (or null).
+function uiPlayers() {
+  const out = [];
+  for (const p of game.players || []) out[p.seat] = { name: p.name, hat: p.hat ?? null };
+  return out;
+}
+
 async function loadUI() {
-  const players = game.players.map((p) => ({ name: p.name }));
-  const opts = { seat, lang, send, mode, players };
+  const players = uiPlayers();
+  // A person who asked their system for less motion gets the boards without animations.
+  const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const opts = { seat, lang, send, mode, players, ...(reduced ? { speed: 0 } : {}) };
   try {
     const mod = await import(`/static/${summary.kind}/ui.js`);
     return mod.createGameUI(root, opts);
@@ -55,12 +64,14 @@ function onFrame(msg) {
     game = msg.game;
     if (typeof game.server_time === "number") clockOffset = game.server_time * 1000 - Date.now();
   }
+  // This player left and a bot plays their seat now: they watch the rest, like a spectator.
+  if (seat !== null && (game.left || []).includes(seat)) seat = null;
   switch (msg.t) {
     case "sync":
     case "event":
       version = msg.v;
       lastView = msg.view;
-      if (ui) ui.update({ view: msg.view, legal: msg.legal, version: msg.v });
+      if (ui) ui.update({ view: msg.view, legal: msg.legal, version: msg.v, players: uiPlayers() });
       if (msg.t === "event") announce(msg.event);
       break;
     case "error":
@@ -81,6 +92,11 @@ function announce(ev) {
   if (!ev || ev.by === seat) return;
   if (ev.kind === "play") return;
   const who = ev.by === null || ev.by === undefined ? "" : nameOf(ev.by);
+  if (ev.bot) {  // a bot takes the seat of a player who left (3–4 player Castel, Citadel)
+    const leaver = ev.kind === "claim" ? nameOf(ev.loser) : who;
+    toast(`${leaver} ${t("ev_takeover")}`, "info");
+    return;
+  }
   const key = ev.op ? `ev_${ev.kind}_${ev.op}` : `ev_${ev.kind}`;
   if (t(key) !== key) toast(`${who} ${t(key)}`.trim(), "info");
 }
@@ -99,7 +115,7 @@ function playerBar(p) {
     const s = secs(p.deadline_at);
     away = `<span class="away">${esc(p.deadline_kind === "forfeit" ? t("forfeit_in", { s }) : `${t("offline")} · ${s} s`)}</span>`;
   }
-  const name = p.bot ? esc(p.name) : (p.user_id && !p.name.startsWith("Guest-") ? `<a href="/u/${esc(p.name)}">${esc(p.name)}</a>` : esc(p.name));
+  const name = p.bot ? esc(p.name) : (p.user_id && !p.name.startsWith("Guest-") ? `<a href="/profile/${encodeURIComponent(p.name)}">${esc(p.name)}</a>` : esc(p.name));
   return `<div class="pb ${toAct ? "to-act" : ""}">
       <span class="pb-colour ${colour}" aria-hidden="true"></span>
       <span class="pb-name">${name}${me ? ` <small class="muted">(${lang === "fr" ? "toi" : "you"})</small>` : ""}</span>
@@ -112,10 +128,12 @@ function resultLine() {
   const o = game.outcome || {};
   if (game.status === "aborted") return t("aborted");
   if (game.status === "abandoned") return t("abandoned");
-  const why = o.reason ? `(${t(`r_${o.reason}`)})` : "";
+  // a reason without a translation is left out rather than shown as its key
+  const reason = o.reason ? t(`r_${o.reason}`) : "";
+  const why = reason && reason !== `r_${o.reason}` ? `(${reason})` : "";
   if (o.draw) return `${t("result_draw")} ${why}`;
   const winners = o.winners || [];
-  if (seat !== null && winners.length) return `${winners.includes(seat) ? t("result_win") : t("result_loss")} ${why}`;
+  if (seat !== null && (winners.length || (o.losers || []).includes(seat))) return `${winners.includes(seat) ? t("result_win") : t("result_loss")} ${why}`;
   if (winners.length) return `${t("result_white", { name: nameOf(winners[0]) })} ${why}`;
   return "";
 }
@@ -158,7 +176,31 @@ function render() {
     sub = claimable ? t("claim_now", { name: opp.name }) : `${t("away", { name: opp.name })} ${t("claim_in", { s })}`;
   }
   statusSub.textContent = sub;
+  renderRanking();
   renderActions(active, opp, claimable);
+}
+
+// Games of three or more: the final ranking (the players who left are last).
+function renderRanking() {
+  const ranks = !game.status || game.status === "active" ? null : (game.outcome || {}).ranks;
+  let box = document.getElementById("ranking");
+  if (!ranks) {
+    if (box) box.hidden = true;
+    return;
+  }
+  if (!box) {
+    box = document.createElement("ol");
+    box.id = "ranking";
+    box.className = "rank-list";
+    statusSub.after(box);
+  }
+  const left = new Set(game.left || []);
+  const order = ranks.map((r, s) => [r, s]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const html = order.map(([r, s]) => `<li value="${r}" data-seat="${s}" class="${s === seat ? "me" : ""}">${esc(nameOf(s))}${
+    left.has(s) ? ` <span class="left">(${esc(t("left_game"))})</span>` : ""}</li>`).join("");
+  if (box.innerHTML !== html) box.innerHTML = html;
+  box.setAttribute("aria-label", t("ranking"));
+  box.hidden = false;
 }
 
 function button(id, label, cls = "") {
@@ -169,6 +211,7 @@ function renderActions(active, opp, claimable) {
   let html = "";
   if (seat !== null && active) {
     if (game.can_abort) html += button("abort", t("abort"), "btn-ghost");
+    else if (game.players.length > 2 || summary.kind === "citadel") html += button("resign", t("leave_game"), "btn-ghost btn-danger");
     else html += button("resign", t("resign"), "btn-ghost btn-danger");
     if (game.players.length === 2) {
       if (game.draw_offer === null || game.draw_offer === undefined) html += button("draw-offer", t("offer_draw"), "btn-ghost");
@@ -196,7 +239,8 @@ actions.addEventListener("click", async (ev) => {
   const btn = ev.target.closest("[data-act]");
   if (!btn || busy) return;
   const act = btn.dataset.act;
-  if (act === "resign" && !confirm(t("confirm_resign"))) return;
+  const leaving = game.players.length > 2 || summary.kind === "citadel";
+  if (act === "resign" && !confirm(t(leaving ? (summary.kind === "citadel" ? "confirm_leave_coop" : "confirm_leave") : "confirm_resign"))) return;
   const [kind, op] = act.split("-");
   const msg = op ? { t: kind, op } : { t: kind };
   busy = true;

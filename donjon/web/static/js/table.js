@@ -1,20 +1,106 @@
-// A table page: the creator waits (and copies the invite link); a visitor joins.
-import { api, boot, toast, wsUrl } from "./api.js";
+// A table page: who sits where (live), the creator waits (copies the invite link, fills the
+// open seats with bots, or cancels); a visitor joins; a seated player waits or gets up.
+import { api, boot, esc, t, toast, wsUrl } from "./api.js";
 
-const table = boot.table;
+let table = boot.table;
+const me = boot.user;
+const seatList = document.getElementById("seat-list");
 const join = document.getElementById("join-btn");
+const seatedBox = document.getElementById("seated");
+const err = document.querySelector(".form-error");
+
+// Navigate once: an answer and the lobby socket's "started" may both say where to go.
+let going = false;
+function go(url) {
+  if (going) return;
+  going = true;
+  location.href = url;
+}
+
+const isSeated = () => !!(me && (table.sitting || []).some((x) => x.user_id === me.id));
+
+function showError(e) {
+  if (err) {
+    err.textContent = e.message;
+    err.hidden = false;
+  } else {
+    toast(e.message);
+  }
+}
+
+function render() {
+  seatList.innerHTML = (table.sitting || []).map((x) => {
+    const mine = me && x.user_id === me.id;
+    const who = x.open ? esc(t("open_seat")) : `${esc(x.name)}${x.bot ? ` <span class="pill">bot</span>` : ""}`;
+    return `<li class="${x.open ? "open" : ""}${mine ? " me" : ""}" data-seat="${x.seat}">
+      <span class="sl-n">${esc(t("seat_n", { n: x.seat + 1 }))}</span><span>${who}</span></li>`;
+  }).join("");
+  if (join && seatedBox && !boot.mine) {
+    const seated = isSeated();
+    join.hidden = seated || table.status !== "open";
+    seatedBox.hidden = !seated || table.status !== "open";
+  }
+}
+render();
+
+async function refresh() {
+  try {
+    const res = await api(`/api/tables/${table.id}`);
+    table = res.table;
+    if (table.game_id && (boot.mine || isSeated())) {
+      go(`/g/${table.game_id}`);
+      return;
+    }
+    render();
+  } catch (e) { /* keep what is shown */ }
+}
+
 if (join) {
   join.addEventListener("click", async () => {
     join.disabled = true;
-    const err = document.querySelector(".form-error");
     try {
       const body = boot.code ? { code: boot.code } : {};
       const res = await api(`/api/tables/${table.id}/join`, { method: "POST", body });
-      location.href = `/g/${res.table.game_id}`;
+      if (res.table.game_id) {
+        go(`/g/${res.table.game_id}`);
+        return;
+      }
+      table = res.table;
+      if (err) err.hidden = true;
+      render();
+      listen();
     } catch (e) {
-      err.textContent = e.message;
-      err.hidden = false;
+      showError(e);
+    } finally {
       join.disabled = false;
+    }
+  });
+}
+
+const leave = document.getElementById("leave-btn");
+if (leave) {
+  leave.addEventListener("click", async () => {
+    try {
+      const res = await api(`/api/tables/${table.id}/leave`, { method: "POST" });
+      table = res.table;
+      render();
+    } catch (e) {
+      showError(e);
+    }
+  });
+}
+
+const fill = document.getElementById("fill-btn");
+if (fill) {
+  fill.addEventListener("click", async () => {
+    fill.disabled = true;
+    try {
+      const level = document.getElementById("fill-level").value;
+      const res = await api(`/api/tables/${table.id}/fill`, { method: "POST", body: { bot_level: level } });
+      go(`/g/${res.table.game_id}`);
+    } catch (e) {
+      showError(e);
+      fill.disabled = false;
     }
   });
 }
@@ -46,21 +132,25 @@ if (cancel) {
   });
 }
 
-if (boot.mine && table.status === "open") {
-  // Wait for someone to sit: the lobby socket tells us when our game starts.
+// Live: the lobby socket says when the seats change and when our game starts.
+let listening = false;
+function listen() {
+  if (listening || table.status !== "open") return;
+  listening = true;
   let backoff = 500;
   const connect = () => {
     const ws = new WebSocket(wsUrl("/ws/lobby"));
     ws.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
-      if (msg.t === "started" && msg.game) location.href = `/g/${msg.game}`;
+      if (msg.t === "started" && msg.game && msg.table === table.id) go(`/g/${msg.game}`);
+      else if (msg.t === "tables") refresh();
     };
-    ws.onopen = async () => {
+    ws.onopen = () => {
       backoff = 500;
-      const res = await api(`/api/tables/${table.id}`);
-      if (res.table.game_id) location.href = `/g/${res.table.game_id}`;
+      refresh();
     };
     ws.onclose = () => { setTimeout(connect, backoff); backoff = Math.min(backoff * 2, 10000); };
   };
   connect();
 }
+listen();

@@ -7,14 +7,16 @@
 // seat: 0 (White) | 1 (Black) | null (spectator); lang: "en" | "fr";
 // send(action) → Promise resolving on the server's ack, rejecting with Error(reason);
 // mode: "play" | "replay" | "watch"; cards: optional catalogue array (else ./cards.json);
-// players: optional [{name}, {name}] by seat.
+// players: optional [{name, hat}, {name, hat}] by seat; `hat` (a hat id of /static/js/hats.js, or
+// null) is drawn on that seat's king. ui.update({..., players}) or ui.setPlayers(players) changes them.
 // `legal` is the seat's list of legal actions (GAME.legal_actions): every highlight is derived
 // from it, and the action sent back is always one of its entries, unchanged.
 
-import { createBoard, parseFen, sqFile, sqRank } from "./board.js";
+import { createBoard, parseFen, sqFile, sqName, sqRank } from "./board.js";
 import { cardHtml, cardName, escapeHtml, loadCards } from "./cards.js";
 import { makeT } from "./i18n.js";
 import { pieceSvg } from "./pieces.js";
+import { HATS } from "../js/hats.js";
 
 const FIGURINE = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "" };
 const EXTRA_ORDER = ["promotion", "promotions", "order"];
@@ -30,6 +32,7 @@ function ensureCss() {
 }
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const HAT_SCALE = 95 / 45; // the king is drawn 95 units wide at (x + 2.5, y + 2.5): hats share its 45x45 box
 const uniq = (xs) => [...new Set(xs)];
 
 export function createGameUI(root, options = {}) {
@@ -645,6 +648,7 @@ export function createGameUI(root, options = {}) {
       if (r.kind === "blizzard") area.push(...(r.squares || []));
       if (r.kind === "taunt" && r.turn === v.turn_no && !v.exception) taunt.push(...(r.squares || []));
     }
+    m.hats = hatDrawers();
     m.area = uniq(area);
     m.taunt = taunt;
     // tooltips
@@ -660,6 +664,37 @@ export function createGameUI(root, options = {}) {
       m.dots = destsFrom(s.selected);
     }
     return m;
+  }
+
+  /** {w: (x, y) => svg, b: ...}: the hat each seat wears, drawn by board.js over its king. */
+  function hatDrawers() {
+    const out = {};
+    [0, 1].forEach((seat) => {
+      const id = opts.players && opts.players[seat] ? opts.players[seat].hat : null;
+      if (!id || !HATS[id]) return;
+      out[seat === 0 ? "w" : "b"] = (x, y) => {
+        const col = Math.round(x / 100);
+        const row = Math.round(y / 100);
+        const sq = s.orientation === "white" ? sqName(col, 7 - row) : sqName(7 - col, row);
+        return `<g class="ucg-hat" data-hat="${escapeHtml(id)}" data-square="${sq}" data-seat="${seat}"
+          transform="translate(${x + 2.5} ${y + 2.5}) scale(${HAT_SCALE})">${HATS[id].svg}</g>`;
+      };
+    });
+    return out;
+  }
+
+  function hatIcon(seat) {
+    const id = opts.players && opts.players[seat] ? opts.players[seat].hat : null;
+    const hat = id ? HATS[id] : null;
+    if (!hat) return "";
+    const name = opts.lang === "fr" ? hat.name_fr : hat.name_en;
+    return `<svg class="ucg-pname-hat" viewBox="7 0 31 15" width="28" height="14" role="img" aria-label="${escapeHtml(name)}"><title>${escapeHtml(name)}</title>${hat.svg}</svg>`;
+  }
+
+  function setPlayers(players) {
+    if (!Array.isArray(players) || same(players, opts.players)) return false;
+    opts.players = players;
+    return true;
   }
 
   function playerStrip(seat, isBottom) {
@@ -679,7 +714,7 @@ export function createGameUI(root, options = {}) {
       ? `<span class="ucg-backs" title="${t("hand")}: ${handN}">${'<span class="ucg-back-mini"></span>'.repeat(Math.min(handN, 8))}<b>${handN}</b></span>`
       : "";
     return `<span class="ucg-seat-dot ucg-seat-${seat}"></span>
-      <span class="ucg-pname">${escapeHtml(name)}${me ? ` <small>(${t("you")})</small>` : ""}</span>
+      ${hatIcon(seat)}<span class="ucg-pname">${escapeHtml(name)}${me ? ` <small>(${t("you")})</small>` : ""}</span>
       ${toMove ? `<span class="ucg-tomove">${me ? t("yourTurn") : t("toMove", { side: sideName(seat) })}</span>` : ""}
       <span class="ucg-taken-list">${takenHtml}</span>
       <span class="ucg-grow"></span>
@@ -801,8 +836,12 @@ export function createGameUI(root, options = {}) {
   }
 
   // --------------------------------------------------------------- public API
-  function update({ view, legal, version, log } = {}) {
-    if (!view) return;
+  function update({ view, legal, version, log, players } = {}) {
+    const playersChanged = setPlayers(players);
+    if (!view) {
+      if (playersChanged && s.view) render();
+      return;
+    }
     const prev = s.view;
     const changed = !prev || version == null || version !== s.version || prev.fen !== view.fen || prev.turn_no !== view.turn_no;
     if (changed && prev) ingest(prev, view, version);
@@ -834,6 +873,9 @@ export function createGameUI(root, options = {}) {
   return {
     update,
     ready,
+    setPlayers(players) {
+      if (setPlayers(players)) render();
+    },
     flip() {
       s.orientation = s.orientation === "white" ? "black" : "white";
       render();

@@ -1,0 +1,472 @@
+"""The league in the store: settlement of finished games, and the coin, rating, challenge,
+badge and hat queries behind ``/api/...`` (rules: :mod:`donjon.league`, docs/league.md).
+
+**Settlement** (:func:`settle_batch`) runs on a *synchronous* connection inside the
+transaction that stores a game's final log entry (the group commit's SQLite writer thread,
+or ``AsyncConnection.run_sync`` on PostgreSQL), so a game's end and its settlement are
+committed together or not at all. For each game it
+
+1. marks the game over with ``UPDATE games ... WHERE id = :g AND status = 'active'``: when
+   no row changes, the game was already over (another process, or a replay of the same
+   finish) and **nothing else is written** — this is what makes a settlement run exactly
+   once; the unique keys below are the second line of defence;
+2. settles the stakes from the escrow rows in the ledger (``league.ledger.settle_game``,
+   keys ``settle:{game}:{user}``, unique);
+3. for a ranked competitive game that counts, updates ``ratings`` and writes one
+   ``rating_history`` row per player (unique per game and player);
+4. for a game that counts, files each human's league events of the game under the UTC day
+   of its end (``league_events``, one row per player and game) and adds their card plays
+   to ``card_plays`` (the badges).
+
+On PostgreSQL the seated accounts are locked first (``SELECT ... FOR NO KEY UPDATE``, in id
+order) as every other coin movement does, so a balance check and the write that depends on
+it never interleave with another; SQLite has one writer at a time.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from datetime import date
+from typing import TYPE_CHECKING, Any, cast
+
+from sqlalchemy import Connection, Table, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from donjon.league import badges as league_badges
+from donjon.league import daily as league_daily
+from donjon.league import hats as league_hats
+from donjon.league import ledger as league_ledger
+from donjon.league.elo import Rating, is_provisional, ranks_from_scores, rate_game
+from donjon.league.errors import AlreadyClaimed, AlreadyOwned, UnknownItem
+from donjon.league.events import CARD_ACTIONS, card_events, cards_played_per_seat, result_events
+from donjon.league.record import ALL_GAMES, COMPETITIVE_GAMES, FinishedGame, counts
+from donjon.store import repo
+from donjon.store.models import (
+    CardPlayRow,
+    GameActionRow,
+    GameRow,
+    GameSeatRow,
+    LeagueEventsRow,
+    LedgerRow,
+    RatingHistoryRow,
+    RatingRow,
+    User,
+)
+
+if TYPE_CHECKING:
+    from donjon.store.db import Database
+
+log = logging.getLogger("donjon.league")
+
+_GAMES = cast(Table, GameRow.__table__)
+_SEATS = cast(Table, GameSeatRow.__table__)
+_LOG = cast(Table, GameActionRow.__table__)
+_LEDGER = cast(Table, LedgerRow.__table__)
+_USERS = cast(Table, User.__table__)
+_RATINGS = cast(Table, RatingRow.__table__)
+_HISTORY = cast(Table, RatingHistoryRow.__table__)
+_PLAYS = cast(Table, CardPlayRow.__table__)
+_EVENTS = cast(Table, LeagueEventsRow.__table__)
+
+
+# =========================================================================== settlement
+
+
+def settle_batch(conn: Connection, finishes: Sequence[tuple[str, repo.Finish]], t: float) -> list[bool]:
+    """Settle every ``(game_id, finish)`` on ``conn`` (in its transaction); for each game,
+    True if it was settled now, False if it was already over (then nothing was written)."""
+    accounts = sorted({uid for _, f in finishes for _, uid in f.seats if uid is not None})
+    if accounts and conn.dialect.name != "sqlite":
+        conn.execute(select(_USERS.c.id).where(_USERS.c.id.in_(accounts)).order_by(_USERS.c.id)
+                     .with_for_update(key_share=True))
+    return [_settle(conn, game_id, f, t) for game_id, f in finishes]
+
+
+def _settle(conn: Connection, game_id: str, f: repo.Finish, t: float) -> bool:
+    res = conn.execute(update(_GAMES).where(_GAMES.c.id == game_id, _GAMES.c.status == "active")
+                       .values(status=f.status, outcome=f.outcome, plies=f.plies, finished_at=t))
+    conn.execute(update(_SEATS).where(_SEATS.c.game_id == game_id)
+                 .values(away_since=None, claim_at=None, deadline_at=None, deadline_kind=None))
+    if res.rowcount != 1:
+        log.info("game %s was already over: not settled again", game_id)
+        return False
+    row = conn.execute(select(_GAMES.c.kind, _GAMES.c.mode).where(_GAMES.c.id == game_id)).one()
+    kind, mode = str(row[0]), str(row[1])
+    seats = tuple(uid for _, uid in sorted(f.seats))
+    out = f.outcome or {}
+    try:
+        fg = finished_game(game_id, kind, mode, seats, f)
+    except ValueError:  # never expected; the game's end must still be stored
+        log.exception("game %s: cannot read its end for the league; its stakes are refunded", game_id)
+        _refund_all(conn, game_id, t)
+        return True
+    _settle_stakes(conn, fg, t)
+    if not counts(fg):
+        return True
+    _rate(conn, fg, t)
+    actions = [(seat, data.get("action") or {}) for seat, kind_, data in conn.execute(
+        select(_LOG.c.seat, _LOG.c.kind, _LOG.c.data).where(_LOG.c.game_id == game_id).order_by(_LOG.c.seq)).all()
+        if kind_ == "play" and isinstance(data, dict) and isinstance(data.get("action"), dict)]
+    events = game_events(fg, actions, reason=out.get("reason"))
+    day = league_daily.utc_day(t).isoformat()
+    rows = [{"user_id": uid, "game_id": game_id, "day": day, "events": evs} for uid, evs in events.items() if evs]
+    if rows:
+        conn.execute(insert(_EVENTS), rows)
+    plays = [{"user_id": uid, "game": g, "card": c, "plays": n}
+             for uid, evs in events.items() for (g, c), n in league_badges.count_plays(evs).items()]
+    if plays:
+        _add_plays(conn, plays)
+    return True
+
+
+def finished_game(game_id: str, kind: str, mode: str, seats: tuple[int | None, ...], f: repo.Finish) -> FinishedGame:
+    """The league's view of a game's end (:class:`~donjon.league.record.FinishedGame`)."""
+    out = f.outcome or {}
+    n = len(seats)
+    winners = tuple(sorted({int(s) for s in out.get("winners") or [] if isinstance(s, int) and 0 <= s < n}))
+    ranks: tuple[int, ...] = ()
+    scores = out.get("scores") or []
+    given = out.get("ranks") or []
+    if n > 2 and len(given) == n and all(isinstance(r, int) and 1 <= r <= n for r in given):
+        ranks = tuple(int(r) for r in given)  # the server's ranking (a leaver ranks last: docs/server.md)
+    elif n > 2 and len(scores) == n and not out.get("draw") and all(isinstance(x, int | float) for x in scores):
+        ranks = tuple(ranks_from_scores([float(x) for x in scores]))
+        if winners and any(ranks[s] != 1 for s in winners):
+            ranks = ()  # scores that disagree with the winners: winners first, the others second
+    acted = tuple(f.acted) if len(f.acted) == n else ()
+    return FinishedGame(game_id, kind, seats=seats, winners=winners, status=f.status, acted=acted,
+                        plies=f.plies, ranked=mode == "ranked", ranks=ranks)
+
+
+def game_events(fg: FinishedGame, actions: Sequence[tuple[int | None, Mapping[str, Any]]],
+                reason: str | None = None) -> dict[int, list[dict[str, Any]]]:
+    """Each human's league events of a game that counts: results, cards played, and what
+    the action log alone tells (a Citadel ``rescue`` saves a treasure)."""
+    per_seat = cards_played_per_seat(fg, actions)
+    out: dict[int, list[dict[str, Any]]] = {a: [] for a in fg.accounts}
+    for acc, evs in result_events(fg, reason=reason, cards_played=per_seat).items():
+        out[acc] += evs
+    for acc, evs in card_events(fg, actions).items():
+        out[acc] += evs
+    if fg.game == "citadel":
+        for seat, action in actions:
+            who = fg.seats[seat] if seat is not None and 0 <= seat < len(fg.seats) else None
+            if who is not None and action.get("type") == "rescue":
+                out[who].append({"kind": "treasure_saved", "game": fg.game, "game_id": fg.game_id})
+    return out
+
+
+def _movement(row: Any) -> league_ledger.Movement | None:
+    reason = str(row.reason)
+    if reason not in league_ledger.REASONS:
+        return None
+    return league_ledger.Movement(int(row.user_id), int(row.amount), reason, row.key or f"row:{row.id}",
+                                  game_id=row.game_id, ref=row.ref)
+
+
+def _settle_stakes(conn: Connection, fg: FinishedGame, t: float) -> None:
+    rows = conn.execute(select(_LEDGER).where(_LEDGER.c.game_id == fg.game_id)).all()
+    ms = [m for m in map(_movement, rows) if m is not None]
+    pay = league_ledger.settle_game(ms, fg)
+    if pay:
+        conn.execute(insert(_LEDGER), [_ledger_values(m, t) for m in pay])
+
+
+def _refund_all(conn: Connection, game_id: str, t: float) -> None:
+    rows = conn.execute(select(_LEDGER).where(_LEDGER.c.game_id == game_id)).all()
+    ms = [m for m in map(_movement, rows) if m is not None]
+    done = league_ledger.keys(ms)
+    pay = [league_ledger.Movement(a, c, league_ledger.REFUND, league_ledger.settle_key(game_id, a), game_id=game_id)
+           for a, c in sorted(league_ledger.escrowed(ms, game_id).items())]
+    pay = [m for m in pay if m.key not in done]
+    if pay:
+        conn.execute(insert(_LEDGER), [_ledger_values(m, t) for m in pay])
+
+
+def _ledger_values(m: league_ledger.Movement, t: float) -> dict[str, Any]:
+    return {"user_id": m.account, "amount": m.amount, "reason": m.reason, "game_id": m.game_id,
+            "created_at": t, "key": m.key, "ref": m.ref}
+
+
+def _rate(conn: Connection, fg: FinishedGame, t: float) -> None:
+    if not fg.ranked or fg.game not in COMPETITIVE_GAMES:
+        return
+    accounts = list(fg.accounts)
+    have = {int(r[0]): Rating(int(r[1]), int(r[2])) for r in conn.execute(
+        select(_RATINGS.c.user_id, _RATINGS.c.rating, _RATINGS.c.games)
+        .where(_RATINGS.c.user_id.in_(accounts), _RATINGS.c.game == fg.game)).all()}
+    changes = rate_game(have, fg)
+    for uid, ch in changes.items():
+        if uid in have:
+            conn.execute(update(_RATINGS).where(_RATINGS.c.user_id == uid, _RATINGS.c.game == fg.game)
+                         .values(rating=ch.after.value, games=ch.after.games, updated_at=t))
+        else:
+            conn.execute(insert(_RATINGS).values(user_id=uid, game=fg.game, rating=ch.after.value,
+                                                 games=ch.after.games, updated_at=t))
+    if changes:
+        conn.execute(insert(_HISTORY), [
+            {"user_id": uid, "game": fg.game, "game_id": fg.game_id, "rating_before": ch.before.value,
+             "rating_after": ch.after.value, "at": t} for uid, ch in changes.items()])
+
+
+def _add_plays(conn: Connection, rows: list[dict[str, Any]]) -> None:
+    if conn.dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+        pstmt = pg_insert(_PLAYS).values(rows)
+        conn.execute(pstmt.on_conflict_do_update(index_elements=["user_id", "game", "card"],
+                                                 set_={"plays": _PLAYS.c.plays + pstmt.excluded.plays}))
+    elif conn.dialect.name == "sqlite":
+        from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+        sstmt = sqlite_insert(_PLAYS).values(rows)
+        conn.execute(sstmt.on_conflict_do_update(index_elements=["user_id", "game", "card"],
+                                                 set_={"plays": _PLAYS.c.plays + sstmt.excluded.plays}))
+    else:  # pragma: no cover - the accounts are locked: read, then write
+        for r in rows:
+            cur = conn.execute(select(_PLAYS.c.plays).where(_PLAYS.c.user_id == r["user_id"], _PLAYS.c.game == r["game"],
+                                                            _PLAYS.c.card == r["card"])).scalar_one_or_none()
+            if cur is None:
+                conn.execute(insert(_PLAYS).values(**r))
+            else:
+                conn.execute(update(_PLAYS).where(_PLAYS.c.user_id == r["user_id"], _PLAYS.c.game == r["game"],
+                                                  _PLAYS.c.card == r["card"]).values(plays=cur + r["plays"]))
+
+
+# =========================================================================== coins
+
+
+async def _movements(s: AsyncSession, user_id: int, *, reason: str | None = None) -> list[league_ledger.Movement]:
+    q = select(_LEDGER).where(_LEDGER.c.user_id == user_id).order_by(_LEDGER.c.id)
+    if reason is not None:
+        q = q.where(_LEDGER.c.reason == reason)
+    return [m for m in map(_movement, (await s.execute(q)).all()) if m is not None]
+
+
+async def _has_key(s: AsyncSession, key: str) -> bool:
+    return (await s.execute(select(_LEDGER.c.id).where(_LEDGER.c.key == key))).first() is not None
+
+
+def _add(s: AsyncSession, m: league_ledger.Movement, t: float) -> None:
+    s.add(LedgerRow(user_id=m.account, amount=m.amount, reason=m.reason, game_id=m.game_id, created_at=t,
+                    key=m.key, ref=m.ref))
+
+
+async def daily_claimed(db: Database, user_id: int, now: float) -> bool:
+    """Whether the daily bonus of ``now``'s UTC day is in the ledger."""
+    async with db.read() as s:
+        return await _has_key(s, league_daily.daily_key(user_id, league_daily.utc_day(now)))
+
+
+async def credit_daily(db: Database, user_id: int, now: float) -> int:
+    """Credit the daily bonus of ``now``'s UTC day and return the new balance; raises
+    :class:`AlreadyClaimed` (nothing written) when it is already in the ledger."""
+    day = league_daily.utc_day(now)
+    key = league_daily.daily_key(user_id, day)
+    try:
+        async with db.write() as s:
+            await repo.lock_users(s, [user_id])
+            if await _has_key(s, key):
+                raise AlreadyClaimed("today's bonus is already claimed: come back after 00:00 UTC",
+                                     day=day.isoformat())
+            _add(s, league_ledger.Movement(user_id, league_daily.DAILY_BONUS, league_daily.DAILY, key,
+                                           ref=day.isoformat()), now)
+            await s.flush()
+            return await repo.balance(s, user_id)
+    except IntegrityError:  # the same bonus written by another request or process meanwhile
+        raise AlreadyClaimed("today's bonus is already claimed: come back after 00:00 UTC",
+                             day=day.isoformat()) from None
+
+
+async def _today_events(s: AsyncSession, user_id: int, day: date) -> list[dict[str, Any]]:
+    rows = await s.execute(select(_EVENTS.c.events).where(_EVENTS.c.user_id == user_id,
+                                                          _EVENTS.c.day == day.isoformat()))
+    return [e for (evs,) in rows.all() for e in (evs or []) if isinstance(e, dict)]
+
+
+async def challenges(db: Database, user_id: int, now: float) -> dict[str, Any]:
+    """Today's three challenges with their progress (the ``GET /api/challenges`` body)."""
+    day = league_daily.utc_day(now)
+    async with db.read() as s:
+        events = await _today_events(s, user_id, day)
+        claimed = {m.ref for m in await _movements(s, user_id, reason=league_ledger.CHALLENGE)
+                   if m.key == league_daily.challenge_key(user_id, day, m.ref or "")}
+    rows = []
+    for ch in league_daily.daily_challenges(user_id, day):
+        p = league_daily.progress(ch, events)
+        rows.append({"id": ch.id, "game": ch.game, "text": {"en": ch.text_en, "fr": ch.text_fr},
+                     "goal": ch.target, "progress": p, "reward": ch.reward, "done": p >= ch.target,
+                     "claimed": ch.id in claimed})
+    return {"day": day.isoformat(), "challenges": rows}
+
+
+async def claim_challenge(db: Database, user_id: int, challenge_id: str, now: float) -> tuple[int, int]:
+    """Credit the reward of today's completed challenge; returns ``(reward, balance)``.
+    Raises :class:`UnknownItem`, :class:`NotComplete` or :class:`AlreadyClaimed`."""
+    day = league_daily.utc_day(now)
+    try:
+        async with db.write() as s:
+            await repo.lock_users(s, [user_id])
+            ms = await _movements(s, user_id, reason=league_ledger.CHALLENGE)
+            events = await _today_events(s, user_id, day)
+            m = league_daily.claim_challenge(ms, user_id, challenge_id, events, now)
+            _add(s, m, now)
+            await s.flush()
+            return m.amount, await repo.balance(s, user_id)
+    except IntegrityError:
+        raise AlreadyClaimed("this challenge's reward is already claimed", challenge=challenge_id) from None
+
+
+# =========================================================================== hats
+
+
+async def shop(db: Database, user_id: int) -> dict[str, Any]:
+    """The ``GET /api/shop`` body."""
+    async with db.read() as s:
+        bal = await repo.balance(s, user_id)
+        owned = league_ledger.owned_hats(await _movements(s, user_id, reason=league_ledger.HAT), user_id)
+        equipped = (await s.execute(select(_USERS.c.hat).where(_USERS.c.id == user_id))).scalar_one_or_none()
+    worn = league_hats.worn_hat(owned, equipped)
+    return {"balance": bal, "equipped": worn,
+            "hats": [{"id": h.id, "name": {"en": h.name_en, "fr": h.name_fr}, "price": h.price,
+                      "owned": h.id in owned, "equipped": h.id == worn, "svg": h.svg}
+                     for h in league_hats.HATS.values()]}
+
+
+async def buy_hat(db: Database, user_id: int, hat_id: str, now: float) -> int:
+    """Buy ``hat_id``: returns the new balance. Raises :class:`UnknownItem`,
+    :class:`AlreadyOwned` or :class:`InsufficientCoins` (nothing written)."""
+    league_hats.get_hat(hat_id)
+    try:
+        async with db.write() as s:
+            await repo.lock_users(s, [user_id])
+            ms = await _movements(s, user_id)
+            m = league_ledger.buy_hat(ms, user_id, hat_id)
+            _add(s, m, now)
+            await s.flush()
+            return league_ledger.balance(ms, user_id) + m.amount
+    except IntegrityError:
+        raise AlreadyOwned("you already own this hat", hat=hat_id) from None
+
+
+async def equip_hat(db: Database, user_id: int, hat_id: str | None) -> str | None:
+    """Equip an owned hat (``None`` takes it off). Raises :class:`NotOwned` / :class:`UnknownItem`."""
+    async with db.write() as s:
+        await repo.lock_users(s, [user_id])
+        owned = league_ledger.owned_hats(await _movements(s, user_id, reason=league_ledger.HAT), user_id)
+        hat = league_hats.equip(owned, hat_id)
+        await s.execute(update(_USERS).where(_USERS.c.id == user_id).values(hat=hat))
+    return hat
+
+
+async def hats_of(s: AsyncSession, user_ids: Sequence[int]) -> dict[int, str | None]:
+    """The hat each user wears now (equipped and owned)."""
+    if not user_ids:
+        return {}
+    rows = (await s.execute(select(_USERS.c.id, _USERS.c.hat).where(_USERS.c.id.in_(list(user_ids)),
+                                                                    _USERS.c.hat.is_not(None)))).all()
+    return {int(uid): (h if h in league_hats.HATS else None) for uid, h in rows}
+
+
+# =========================================================================== profile, leaderboard
+
+
+def _result(outcome: Mapping[str, Any] | None, status: str, seat: int) -> str:
+    if status == "active":
+        return "playing"
+    if status != "finished":
+        return status  # aborted | abandoned
+    out = outcome or {}
+    if out.get("draw"):
+        return "draw"
+    if seat in (out.get("winners") or []):
+        return "win"
+    if seat in (out.get("losers") or []):
+        return "loss"
+    return "draw"
+
+
+async def profile(db: Database, username: str, recent: int = 20) -> dict[str, Any] | None:
+    """The ``GET /api/users/{username}/profile`` body, or None for an unknown name."""
+    async with db.read() as s:
+        user = await repo.user_by_name(s, username)
+        if user is None:
+            return None
+        bal = await repo.balance(s, user.id)
+        owned = league_ledger.owned_hats(await _movements(s, user.id, reason=league_ledger.HAT), user.id)
+        ratings_rows = (await s.execute(select(_RATINGS).where(_RATINGS.c.user_id == user.id))).all()
+        hist_rows = (await s.execute(select(_HISTORY).where(_HISTORY.c.user_id == user.id)
+                                     .order_by(_HISTORY.c.at, _HISTORY.c.id))).all()
+        plays = {(str(g), str(c)): int(n) for g, c, n in (await s.execute(
+            select(_PLAYS.c.game, _PLAYS.c.card, _PLAYS.c.plays).where(_PLAYS.c.user_id == user.id))).all()}
+        games = (await s.execute(
+            select(_GAMES.c.id, _GAMES.c.kind, _GAMES.c.mode, _GAMES.c.status, _GAMES.c.outcome,
+                   _GAMES.c.finished_at, _SEATS.c.seat)
+            .join(_SEATS, _SEATS.c.game_id == _GAMES.c.id)
+            .where(_SEATS.c.user_id == user.id, _GAMES.c.status != "active")
+            .order_by(_GAMES.c.finished_at.desc(), _GAMES.c.id).limit(recent))).all()
+        ids = [g.id for g in games]
+        seated: dict[str, list[tuple[int, str]]] = {}
+        if ids:
+            for gid, seat, name in (await s.execute(
+                    select(_SEATS.c.game_id, _SEATS.c.seat, _SEATS.c.name).where(_SEATS.c.game_id.in_(ids))
+                    .order_by(_SEATS.c.game_id, _SEATS.c.seat))).all():
+                seated.setdefault(str(gid), []).append((int(seat), str(name)))
+    by_game_change = {h.game_id: h.rating_after - h.rating_before for h in hist_rows}
+    ratings: dict[str, Any] = {}
+    for r in ratings_rows:
+        ratings[r.game] = {"rating": r.rating, "games": r.games, "provisional": is_provisional(r.games),
+                           "history": [{"at": h.at, "rating": h.rating_after, "game_id": h.game_id}
+                                       for h in hist_rows if h.game == r.game]}
+    recent_rows = []
+    for g in games:
+        names = [n for seat, n in seated.get(g.id, []) if seat != g.seat]
+        recent_rows.append({"game_id": g.id, "game": g.kind, "mode": g.mode,
+                            "result": _result(g.outcome, g.status, g.seat), "opponents": names,
+                            "ended_at": g.finished_at, "rating_change": by_game_change.get(g.id)})
+    return {
+        "user": {"username": user.username, "balance": bal, "hat": league_hats.worn_hat(owned, user.hat),
+                 "guest": user.is_guest},
+        "ratings": ratings,
+        "badges": [{"game": b.game, "card": b.card, "plays": b.plays, "tier": b.tier,
+                    "name": {"en": b.name_en, "fr": b.name_fr}} for b in league_badges.badges(plays)],
+        "hats": sorted(owned, key=lambda h: (league_hats.HATS[h].price if h in league_hats.HATS else 0, h)),
+        "recent": recent_rows,
+    }
+
+
+async def leaderboard(db: Database, game: str, limit: int = 100) -> dict[str, Any]:
+    """The ``GET /api/leaderboard/{game}`` body; :class:`UnknownItem` for an unknown game."""
+    if game not in ALL_GAMES:
+        raise UnknownItem(f"there is no game {game!r}", game=game)
+    async with db.read() as s:
+        rows = (await s.execute(
+            select(_USERS.c.username, _USERS.c.hat, _RATINGS.c.rating, _RATINGS.c.games)
+            .join(_USERS, _USERS.c.id == _RATINGS.c.user_id)
+            .where(_RATINGS.c.game == game, _RATINGS.c.games >= 1)
+            .order_by(_RATINGS.c.rating.desc(), _RATINGS.c.games.desc(), _USERS.c.username_key)
+            .limit(limit))).all()
+    out = []
+    rank = 0
+    prev: int | None = None
+    for i, r in enumerate(rows, 1):
+        if r.rating != prev:
+            rank, prev = i, r.rating
+        out.append({"rank": rank, "username": r.username, "rating": r.rating, "games": r.games,
+                    "provisional": is_provisional(r.games),
+                    "hat": r.hat if r.hat in league_hats.HATS else None})
+    return {"game": game, "rows": out}
+
+
+async def audit(db: Database) -> dict[int, int]:
+    """Every account's ledger sum (tests and operators: each must be >= 0)."""
+    async with db.read() as s:
+        rows = (await s.execute(select(_LEDGER.c.user_id, func.sum(_LEDGER.c.amount))
+                                .group_by(_LEDGER.c.user_id))).all()
+    return {int(u): int(n) for u, n in rows}
+
+
+__all__ = ["CARD_ACTIONS", "audit", "buy_hat", "challenges", "claim_challenge", "credit_daily", "daily_claimed",
+           "equip_hat", "finished_game", "game_events", "hats_of", "leaderboard", "profile", "settle_batch", "shop"]
