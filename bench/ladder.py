@@ -184,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1000)
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--time-scale-unfairchess", type=float, default=1.0)
-    p.add_argument("--time-scale-castel", type=float, default=0.35)
+    p.add_argument("--time-scale-castel", type=float, default=1.0)
     p.add_argument("--think-decisions", type=int, default=40)
     p.add_argument("--games-only", default="unfairchess,castel,citadel", help="which games to run")
     p.add_argument("--citadel-what-if", default="",

@@ -2,11 +2,19 @@
 
 Subcommands (``donjon COMMAND --help`` for each)::
 
-    donjon cards unfairchess [--json] [CARD ...]   the card catalogue
+    donjon cards unfairchess|castel|citadel [--json] [CARD ...]   the card catalogue
     donjon perft FEN DEPTH [--divide] [--compare]  node count of the engine's move generator
     donjon selfplay unfairchess --games 10 --seed 1 --bots random,random --json
+    donjon selfplay castel --players 3 --bots hard,easy,random --games 20 --save DIR
+    donjon selfplay citadel --players 2 --difficulty hard --bots normal --games 50
     donjon replay RECORD.json [--json]            replay a game record, print the final state
     donjon play unfairchess [--seat 0] [--bot greedy] [--seed 1]   play against a bot
+    donjon play castel [--players 2..4] [--seat 0] [--bot normal]  you against bots
+    donjon play citadel [--players 1..4] [--difficulty normal] [--bot normal]  you and bot teammates
+
+``--bots``/``--bot`` take a level (random, easy, normal, hard: the game's own bot, see
+:mod:`donjon.bots.levels`) or a registered bot name. Castel and Citadel terminal play live
+in :mod:`donjon.cli_castel` and :mod:`donjon.cli_citadel` (on :class:`MenuPlay`).
 
 Adding a subcommand is one function ``add_NAME(subparsers)`` that registers its parser with
 ``set_defaults(run=...)``, appended to :data:`COMMANDS`. A ``run`` function takes the parsed
@@ -278,22 +286,57 @@ def run_perft(args: argparse.Namespace, console: Console) -> int:
 
 def add_selfplay(sub: Subparsers) -> None:
     p = sub.add_parser("selfplay", help="bots play whole games", description="Bots play whole games through the Game interface.")
-    p.add_argument("game", help="game id, e.g. unfairchess")
+    p.add_argument("game", help="game id: unfairchess, castel, citadel")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", type=int, default=0, help="game i uses setup seed SEED+i")
-    p.add_argument("--bots", default="random,random", help=f"one bot per seat, comma-separated ({', '.join(bot_names())})")
+    p.add_argument("--players", type=int, default=None,
+                   help="seats (default 2; Castel 2-4, Citadel 1-4: a solo Citadel player runs two characters)")
+    p.add_argument("--difficulty", choices=["easy", "normal", "hard"], default=None, help="Citadel only (default normal)")
+    p.add_argument("--bots", default="random",
+                   help="one bot for every seat or one per seat, comma-separated: a level "
+                        f"({', '.join(LEVELS)}) or a bot name ({', '.join(bot_names())})")
     p.add_argument("--max-plies", type=int, default=400, help="adjudicate a draw after this many plies")
     p.add_argument("--save", metavar="DIR", help="write each game's record to DIR/game-SEED.json (replayable)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=run_selfplay)
 
 
-SEAT_NAMES = {"unfairchess": ("white", "black")}
+LEVELS = ("random", "easy", "normal", "hard")
+"""Bot levels every game has (:func:`donjon.bots.levels.make_bot`); a level name is also accepted."""
+
+SEAT_NAMES = {"unfairchess": ("white", "black"), "castel": ("blue", "yellow", "red", "green")}
 
 
 def seat_name(game_id: str, seat: int) -> str:
     names = SEAT_NAMES.get(game_id)
     return names[seat] if names and seat < len(names) else f"seat{seat}"
+
+
+def make_cli_bot(game_id: str, name: str) -> Any:
+    """A bot from a level name (``easy`` … ``hard``: the game's own bot at that level) or a
+    registered bot name; raises ``KeyError``."""
+    from donjon.bots.levels import make_bot
+
+    if name in LEVELS:
+        return make_bot(game_id, name)
+    return get_bot(name)
+
+
+def bot_choices() -> list[str]:
+    return list(LEVELS) + [n for n in bot_names() if n not in LEVELS]
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of ``wins``/``n`` (95 % by default)."""
+    import math
+
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, c - h), min(1.0, c + h)
 
 
 ACTIONS_PER_PLY_CAP = 20
@@ -313,16 +356,18 @@ class GameRun:
 
 
 def play_game(game: Game, bots: list[Any], seed: int, max_plies: int, rng: random.Random,
-              options: dict[str, Any] | None = None, on_action: Callable[[Any, int, Action, Any], None] | None = None) -> GameRun:
+              options: dict[str, Any] | None = None, on_action: Callable[[Any, int, Action, Any], None] | None = None,
+              players: int | None = None) -> GameRun:
     """Play one game with one bot per seat; stop at ``max_plies`` plies (turns).
 
-    A ply ends when the seats to act change (an UnfairChess add-to-move card and the move
-    after it are one ply). As a game where one seat acts alone never changes seats, the game
-    is also adjudicated after ``ACTIONS_PER_PLY_CAP * max_plies`` actions. ``on_action(before, seat, action, after)`` is called after every
-    action (tests check invariants there). Engine exceptions other than ``IllegalAction``
-    end the game and are returned in ``error``.
+    ``players`` is the seat count (default the game's minimum). A ply ends when the seats
+    to act change (an UnfairChess add-to-move card and the move after it are one ply). As a
+    game where one seat acts alone never changes seats, the game is also adjudicated after
+    ``ACTIONS_PER_PLY_CAP * max_plies`` actions. ``on_action(before, seat, action, after)`` is
+    called after every action (tests check invariants there). Engine exceptions other than
+    ``IllegalAction`` end the game and are returned in ``error``.
     """
-    players = game.min_players
+    players = game.min_players if players is None else players
     state = game.setup(players, seed, options)
     record: dict[str, Any] = {"game": game.id, "seed": seed, "players": players, "options": options or {}, "actions": []}
     plies = 0
@@ -351,21 +396,42 @@ def play_game(game: Game, bots: list[Any], seed: int, max_plies: int, rng: rando
                    out is None and error is None, error, refusals)
 
 
+def _castel_ranks(outcome: dict[str, Any] | None, seats: int) -> list[int] | None:
+    """Rank of each seat at the end (1 = most points; ties share the better rank)."""
+    scores = outcome.get("scores") if outcome else None
+    if not scores or len(scores) != seats:
+        return None
+    return [1 + sum(1 for t in scores if t > sc) for sc in scores]
+
+
 def selfplay(game_id: str, games: int, seed: int, bots: list[str], max_plies: int,
-             save: str | None = None) -> dict[str, Any]:
-    """Run ``games`` games and return the summary printed by ``donjon selfplay --json``."""
+             save: str | None = None, players: int | None = None, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Run ``games`` games and return the summary printed by ``donjon selfplay --json``.
+
+    ``bots`` has one name per seat (or one for every seat). Castel adds ``castel`` (wins and
+    ranks per seat, cards left); Citadel adds ``citadel`` (team win rate with its 95 %
+    interval, saved/lost counts, game length in turns)."""
     game = get_game(game_id)
-    players = [get_bot(name) for name in bots]
-    seats = game.min_players
+    seats = players if players is not None else max(2, game.min_players)
+    if len(bots) == 1:
+        bots = bots * seats
+    bot_list = [make_cli_bot(game_id, name) for name in bots]
     wins = [0] * seats
     draws = adjudicated = plies = actions = no_winner = 0
     reasons: Counter[str] = Counter()
     card_plays: Counter[str] = Counter()
     errors: list[str] = []
     refusals: list[str] = []
+    ranks: list[Counter[int]] = [Counter() for _ in range(seats)]
+    cards_left = [0] * seats
+    finished = 0
+    saved: Counter[int] = Counter()
+    lost: Counter[int] = Counter()
+    turns: list[int] = []
     t0 = time.perf_counter()
     for i in range(games):
-        run = play_game(game, players, seed + i, max_plies, random.Random(f"selfplay:{seed}:{i}"))
+        run = play_game(game, bot_list, seed + i, max_plies, random.Random(f"selfplay:{seed}:{i}"), options or None,
+                        players=seats)
         plies += run.plies
         actions += len(run.record["actions"])
         for entry in run.record["actions"]:
@@ -387,18 +453,36 @@ def selfplay(game_id: str, games: int, seed: int, bots: list[str], max_plies: in
             for w in run.outcome["winners"]:
                 wins[w] += 1
         refusals.extend(run.refusals)
+        if game_id == "castel" and run.error is None:
+            rk = _castel_ranks(run.outcome, seats)
+            if rk is not None:
+                finished += 1
+                for s in range(seats):
+                    ranks[s][rk[s]] += 1
+                    cards_left[s] += run.state.cards_left(s)
+        if game_id == "citadel" and run.error is None:
+            saved[len(run.state.saved)] += 1
+            lost[len(run.state.lost)] += 1
+            turns.append(run.state.turn)
         if save:
             Path(save).mkdir(parents=True, exist_ok=True)
             Path(save, f"game-{seed + i}.json").write_text(json.dumps(run.record), encoding="utf-8")
     seconds = time.perf_counter() - t0
-    results: dict[str, Any] = {f"{seat_name(game_id, s)}_wins": wins[s] for s in range(seats)}
+    results: dict[str, Any] = {}
+    if getattr(game, "cooperative", False):
+        results["team_wins"] = wins[0]  # every seat wins or loses together
+        results["team_losses"] = no_winner
+    else:
+        results.update({f"{seat_name(game_id, s)}_wins": wins[s] for s in range(seats)})
+        if no_winner:
+            results["no_winner"] = no_winner
     results.update({"draws": draws, "adjudicated": adjudicated})
-    if no_winner:  # e.g. a cooperative game lost by everyone
-        results["no_winner"] = no_winner
     results["by_reason"] = dict(sorted(reasons.items()))
-    return {
+    summary: dict[str, Any] = {
         "game": game_id,
-        "bots": [p.name for p in players],
+        "players": seats,
+        "options": options or {},
+        "bots": [p.name for p in bot_list],
         "seed": seed,
         "max_plies": max_plies,
         "games": games,
@@ -412,30 +496,84 @@ def selfplay(game_id: str, games: int, seed: int, bots: list[str], max_plies: in
         "refused": {"count": len(refusals), "first": refusals[:5]},
         "card_plays": dict(sorted(card_plays.items(), key=lambda kv: (-kv[1], kv[0]))),
     }
+    if game_id == "castel":
+        summary["castel"] = {
+            "seats": [{"seat": s, "colour": seat_name(game_id, s), "wins": wins[s],
+                       "mean_rank": round(sum(k * v for k, v in ranks[s].items()) / finished, 3) if finished else None,
+                       "ranks": {str(k): ranks[s][k] for k in range(1, seats + 1)},
+                       "mean_cards_left": round(cards_left[s] / finished, 2) if finished else None}
+                      for s in range(seats)],
+            "ranked_games": finished,
+        }
+    if game_id == "citadel":
+        n = len(turns)
+        team_wins = results["team_wins"]
+        lo, hi = wilson(team_wins, n)
+        summary["citadel"] = {
+            "difficulty": (options or {}).get("difficulty", "normal"),
+            "games": n,
+            "wins": team_wins,
+            "win_rate": round(team_wins / n, 4) if n else None,
+            "ci95": [round(lo, 4), round(hi, 4)],
+            "saved": {str(k): saved[k] for k in sorted(saved)},
+            "lost": {str(k): lost[k] for k in sorted(lost)},
+            "saved_mean": round(sum(k * v for k, v in saved.items()) / n, 2) if n else None,
+            "lost_mean": round(sum(k * v for k, v in lost.items()) / n, 2) if n else None,
+            "turns_mean": round(sum(turns) / n, 2) if n else None,
+            "turns_min": min(turns, default=0),
+            "turns_max": max(turns, default=0),
+        }
+    return summary
 
 
 def run_selfplay(args: argparse.Namespace, console: Console) -> int:
     game = _game(console, args.game)
     if game is None:
         return 2
-    names = [n.strip() for n in args.bots.split(",") if n.strip()]
-    if not names or any(n not in bot_names() for n in names):
-        console.error(f"--bots takes names among {', '.join(bot_names())}, e.g. random,greedy")
+    players = args.players if args.players is not None else max(2, game.min_players)
+    if not game.min_players <= players <= game.max_players:
+        console.error(f"--players: {game.id} is played by {game.min_players} to {game.max_players} players")
         return 2
-    if len(names) == 1:
-        names = names * game.min_players
+    options: dict[str, Any] = {}
+    if args.difficulty is not None:
+        if game.id != "citadel":
+            console.error("--difficulty is for citadel only")
+            return 2
+        options["difficulty"] = args.difficulty
+    elif game.id == "citadel":
+        options["difficulty"] = "normal"
+    names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    if not names or any(n not in bot_choices() for n in names):
+        console.error(f"--bots takes names among {', '.join(bot_choices())}, e.g. random,greedy")
+        return 2
+    if len(names) not in (1, players):
+        console.error(f"--bots takes one bot for every seat or one per seat ({players} names), not {len(names)}")
+        return 2
     if args.games < 0 or args.max_plies < 0:
         console.error("--games and --max-plies must be >= 0")
         return 2
-    summary = selfplay(args.game, args.games, args.seed, names, args.max_plies, args.save)
+    summary = selfplay(args.game, args.games, args.seed, names, args.max_plies, args.save, players, options)
     if args.json:
         console.json(summary)
     else:
         console.print(f"{summary['games']} games, {summary['plies']} plies in {summary['seconds']}s "
-                      f"({summary['plies_per_second']} plies/s), bots {', '.join(summary['bots'])}")
+                      f"({summary['plies_per_second']} plies/s), {players} players, bots {', '.join(summary['bots'])}")
         r = summary["results"]
         console.print("results: " + ", ".join(f"{k} {v}" for k, v in r.items() if k != "by_reason"))
         console.print("by reason: " + ", ".join(f"{k} {v}" for k, v in r["by_reason"].items()))
+        if "castel" in summary:
+            for row in summary["castel"]["seats"]:
+                console.print(f"  seat {row['seat']} ({row['colour']}): wins {row['wins']}, mean rank {row['mean_rank']}, "
+                              "ranks " + " ".join(f"{k}:{v}" for k, v in row["ranks"].items())
+                              + f", cards left {row['mean_cards_left']}")
+        if "citadel" in summary:
+            c = summary["citadel"]
+            if c["games"]:
+                console.print(f"citadel {c['difficulty']}: team win rate {c['wins']}/{c['games']} = {100 * c['win_rate']:.1f} % "
+                              f"(95 % interval {100 * c['ci95'][0]:.1f}-{100 * c['ci95'][1]:.1f} %)")
+                console.print(f"  saved: mean {c['saved_mean']} (" + ", ".join(f"{k}: {v}" for k, v in c["saved"].items())
+                              + f"); lost: mean {c['lost_mean']} (" + ", ".join(f"{k}: {v}" for k, v in c["lost"].items()) + ")")
+                console.print(f"  game length: {c['turns_mean']} turns on average ({c['turns_min']}-{c['turns_max']})")
         console.print(f"errors: {summary['errors']['count']}, refused bot actions: {summary['refused']['count']}")
         for msg in summary["errors"]["first"]:
             console.print(f"  {msg}")
@@ -518,6 +656,15 @@ def run_replay(args: argparse.Namespace, console: Console) -> int:
         return 0
     if game.id == "unfairchess":
         console.print(render_board(state, 0))
+    elif game.id == "castel":
+        from donjon.cli_castel import render as render_castel
+
+        console.print(render_castel(game.view(state, None)))
+    elif game.id == "citadel":
+        from donjon.cli_citadel import render as render_citadel
+
+        console.print(render_citadel(game.view(state, None)))
+        console.print(f"saved: {json.dumps(dump['saved'])}; lost: {json.dumps(dump['lost'])}; turns: {dump['turn']}")
     for key in ("fen", "statuses", "tokens", "hands", "discard", "to_act", "outcome"):
         if key in dump:
             value = dump[key]
@@ -531,15 +678,20 @@ def run_replay(args: argparse.Namespace, console: Console) -> int:
 
 
 def add_play(sub: Subparsers) -> None:
-    p = sub.add_parser("play", help="play against a bot in the terminal",
-                       description="Play UnfairChess against a bot. Type 'help' in the game.")
-    p.add_argument("game", choices=["unfairchess"])
-    p.add_argument("--seat", type=int, choices=[0, 1], default=0, help="0 plays White, 1 plays Black")
-    p.add_argument("--bot", default="greedy", help=f"the opponent ({', '.join(bot_names())})")
+    p = sub.add_parser("play", help="play against bots in the terminal",
+                       description="Play against bots (UnfairChess, Castel) or with bot teammates (Citadel). "
+                                   "Type 'help' in the game.")
+    p.add_argument("game", choices=["unfairchess", "castel", "citadel"])
+    p.add_argument("--seat", type=int, default=0,
+                   help="your seat (UnfairChess: 0 White, 1 Black; Castel 0 to players-1; Citadel 0 to players-1)")
+    p.add_argument("--bot", default=None,
+                   help="the bots' level or name (default: greedy for UnfairChess, normal for Castel and Citadel)")
+    p.add_argument("--players", type=int, default=None, help="Castel 2-4 (default 2); Citadel 1-4 (default 1: you run two characters)")
+    p.add_argument("--difficulty", choices=["easy", "normal", "hard"], default=None, help="Citadel (default normal)")
     p.add_argument("--seed", type=int, default=None, help="deal seed (random if omitted)")
-    p.add_argument("--fen", help="start from this position")
+    p.add_argument("--fen", help="UnfairChess: start from this position")
     p.add_argument("--options", help='setup options as JSON, e.g. \'{"hands": {"0": ["poison"]}}\'')
-    p.add_argument("--ascii", action="store_true", help="letters instead of unicode pieces")
+    p.add_argument("--ascii", action="store_true", help="UnfairChess: letters instead of unicode pieces")
     p.set_defaults(run=run_play)
 
 
@@ -887,20 +1039,33 @@ def _san_key(text: str) -> str:
 
 
 def run_play(args: argparse.Namespace, console: Console) -> int:
+    setup_options: dict[str, Any] = {}
+    if args.options:
+        try:
+            setup_options = dict(json.loads(args.options))
+        except (ValueError, TypeError) as e:
+            console.error(f"--options is a JSON object: {e}")
+            return 2
+    args.setup_options = setup_options
+    if args.game == "castel":
+        from donjon.cli_castel import run_play_castel
+
+        return run_play_castel(args, console)
+    if args.game == "citadel":
+        from donjon.cli_citadel import run_play_citadel
+
+        return run_play_citadel(args, console)
     game = get_game(args.game)
+    if args.seat not in (0, 1):
+        console.error("--seat is 0 (White) or 1 (Black)")
+        return 2
     try:
-        bot = get_bot(args.bot)
+        bot = get_bot(args.bot or "greedy")
     except KeyError as e:
         console.error(str(e.args[0]))
         return 2
     seed = args.seed if args.seed is not None else random.randrange(2**31)
-    options: dict[str, Any] = {}
-    if args.options:
-        try:
-            options = dict(json.loads(args.options))
-        except (ValueError, TypeError) as e:
-            console.error(f"--options is a JSON object: {e}")
-            return 2
+    options = dict(setup_options)
     if args.fen:
         options["fen"] = args.fen
     try:
@@ -910,6 +1075,147 @@ def run_play(args: argparse.Namespace, console: Console) -> int:
         return 2
     console.print(f"Seed {seed}.")
     return TerminalPlay(game, state, args.seat, bot, random.Random(seed), console, args.ascii).run()
+
+
+# ============================================================================ menu play (Castel, Citadel)
+
+
+MENU_HELP = """Commands:
+  N                 play legal action number N of the list
+  WORDS             the one legal action whose description has all these words (e.g. "draw", "move library")
+  actions (or a)    list the legal actions again;  show (or look): the table
+  text NAME         the text of a card (or character)
+  help              this help;  quit: leave the game"""
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+class MenuPlay:
+    """A terminal game where the person picks among numbered legal actions; the other seats
+    are bots. Subclasses give :meth:`show`, :meth:`describe` and optionally
+    :meth:`command`, :meth:`after_action` and :meth:`result_text`."""
+
+    help_text = MENU_HELP
+
+    def __init__(self, game: Any, state: Any, seats: set[int], bots: dict[int, Any], rng: random.Random,
+                 console: Console) -> None:
+        self.game, self.state, self.seats, self.bots, self.rng = game, state, seats, bots, rng
+        self.console = console
+
+    # -------------------------------------------------------- to override
+
+    def show(self, seat: int) -> None:
+        raise NotImplementedError
+
+    def describe(self, action: Action, seat: int) -> str:
+        raise NotImplementedError
+
+    def who(self, seat: int) -> str:
+        return f"seat {seat}"
+
+    def command(self, cmd: str, words: list[str], seat: int) -> bool:
+        """Handle a game-specific command; True when it was one."""
+        return False
+
+    def after_action(self, before: Any, seat: int, action: Action) -> None:
+        """Say what the action caused (events), after the action's own line."""
+
+    def result_text(self) -> str:
+        out = self.game.outcome(self.state)
+        return f"Game over ({out.reason})." if out is not None else ""
+
+    # -------------------------------------------------------- the loop
+
+    def list_actions(self, seat: int, legal: list[Action]) -> None:
+        self.console.print("Legal actions:")
+        for i, a in enumerate(legal, 1):
+            self.console.print(f"  {i:>2}. {self.describe(a, seat)}")
+
+    def pick(self, line: str, seat: int, legal: list[Action]) -> Action | str:
+        """The action a line names, or the message saying why it names none."""
+        token = line.strip()
+        if token.isdigit():
+            i = int(token)
+            if 1 <= i <= len(legal):
+                return legal[i - 1]
+            return f"no action number {i}: choose 1-{len(legal)} ('actions' lists them)"
+        wanted = _words(token)
+        if not wanted:
+            return f"{token!r} is not a command or a legal action (type a number 1-{len(legal)}, or 'help')"
+        matches = [a for a in legal if all(w in _words(self.describe(a, seat)) for w in wanted)]
+        if len(matches) == 1:
+            return matches[0]
+        if not matches:
+            return f"{token!r} is not a command or a legal action (type a number 1-{len(legal)}, or 'help')"
+        shown = "; ".join(f"{legal.index(a) + 1}. {self.describe(a, seat)}" for a in matches[:6])
+        return f"{token!r} matches {len(matches)} actions: {shown}{' ...' if len(matches) > 6 else ''} (type the number)"
+
+    def human_turn(self, seat: int) -> bool:
+        """Read lines until ``seat`` has acted; False when the person quits or input ends."""
+        c = self.console
+        legal = self.game.legal_actions(self.state, seat)
+        self.show(seat)
+        self.list_actions(seat, legal)
+        while True:
+            c.print("> ", end="")
+            line = c.inp.readline()
+            if not line:
+                c.print()
+                return False
+            words = line.split()
+            if not words:
+                continue
+            cmd = words[0].lower()
+            if cmd in ("quit", "exit", "q"):
+                return False
+            if cmd == "help":
+                c.print(self.help_text)
+                continue
+            if cmd in ("actions", "a", "list"):
+                self.list_actions(seat, legal)
+                continue
+            if cmd in ("show", "look", "board", "map"):
+                self.show(seat)
+                continue
+            if self.command(cmd, words[1:], seat):
+                continue
+            picked = self.pick(line, seat, legal)
+            if isinstance(picked, str):
+                c.print(picked)
+                continue
+            before = self.state
+            try:
+                self.state = self.game.apply(self.state, seat, picked)
+            except IllegalAction as e:
+                c.print(f"Illegal: {e.reason}")
+                continue
+            c.print(f"You ({self.who(seat)}): {self.describe(picked, seat)}")
+            self.after_action(before, seat, picked)
+            return True
+
+    def bot_turn(self, seat: int) -> None:
+        before = self.state
+        action, self.state, _ = choose_and_apply(self.bots[seat], self.game, before, seat, self.rng)
+        self.console.print(f"Bot ({self.who(seat)}): {self.describe(action, seat)}")
+        self.after_action(before, seat, action)
+
+    def run(self) -> int:
+        while self.game.outcome(self.state) is None:
+            to_act = self.game.to_act(self.state)
+            if not to_act:
+                break
+            bot_seats = [s for s in to_act if s not in self.seats]
+            if bot_seats:
+                self.bot_turn(bot_seats[0])
+                continue
+            if not self.human_turn(to_act[0]):
+                self.console.print("Bye.")
+                return 0
+        self.show(min(self.seats))
+        self.console.print(self.result_text())
+        return 0
 
 
 # ============================================================================ main

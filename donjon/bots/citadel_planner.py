@@ -72,12 +72,26 @@ PROFESSOR_ROOM = 2
 """Extra cost of a way through the Professor's room (he will likely have moved on)."""
 
 
+_STEPS: dict[str, tuple[tuple[str, str], ...]] = {
+    room: tuple((door, other_side(door, room)) for door in DOORS_OF[room]) for room in ROOM_IDS
+}
+_WINDOWS = tuple(sorted(WINDOW_ROOMS))
+_DIST_CACHE: dict[tuple[str, frozenset[str], str], dict[str, int]] = {}
+
+
 def distances(st: Any, start: str) -> dict[str, int]:
     """Actions from ``start`` to every room: a move through an open door 1, through a closed
     one 2 (open, then move), a window from outside 1; the Professor's room costs
-    :data:`PROFESSOR_ROOM` more."""
+    :data:`PROFESSOR_ROOM` more. Cached by (start, open doors, Professor's room); the
+    returned dict is shared: do not change it."""
     import heapq
 
+    open_doors = st.open_doors
+    prof = st.professor
+    key = (start, frozenset(open_doors), prof)
+    hit = _DIST_CACHE.get(key)
+    if hit is not None:
+        return hit
     dist: dict[str, int] = {start: 0}
     heap: list[tuple[int, str]] = [(0, start)]
     while heap:
@@ -85,14 +99,17 @@ def distances(st: Any, start: str) -> dict[str, int]:
         if d > dist.get(room, 1 << 30):
             continue
         if room == OUTSIDE:
-            steps = [(w, 1) for w in sorted(WINDOW_ROOMS)]
+            steps = [(w, 1) for w in _WINDOWS]
         else:
-            steps = [(other_side(door, room), 1 if door in st.open_doors else 2) for door in DOORS_OF[room]]
+            steps = [(nxt, 1 if door in open_doors else 2) for door, nxt in _STEPS[room]]
         for nxt, c in steps:
-            nd = d + c + (PROFESSOR_ROOM if nxt == st.professor else 0)
+            nd = d + c + (PROFESSOR_ROOM if nxt == prof else 0)
             if nd < dist.get(nxt, 1 << 30):
                 dist[nxt] = nd
                 heapq.heappush(heap, (nd, nxt))
+    if len(_DIST_CACHE) > 200_000:
+        _DIST_CACHE.clear()
+    _DIST_CACHE[key] = dist
     return dist
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import chess
 
+from donjon.bots.castel_mcts import castel_values
 from donjon.games.protocol import Action, Game, IllegalAction
 from donjon.games.unfairchess.catalogue import CARDS
 from donjon.games.unfairchess.state import State, color_of
@@ -103,7 +104,9 @@ class GreedyBot:
     fast, only the ``expand`` most promising targetings of each add card (by the static
     evaluation after the card) are followed by every move. A card line is charged
     :data:`CARD_COST`, so cards are kept unless they gain something. Ties are broken at random.
-    Games other than UnfairChess: an action that wins at once, else a random one.
+    Castel: the action after which the seat is furthest ahead in cards left (its own hand and
+    pile against the best other seat's, :func:`donjon.bots.castel_mcts.castel_values`), a won
+    game first. Other games: an action that wins at once, else a random one.
     """
 
     name = "greedy"
@@ -117,6 +120,8 @@ class GreedyBot:
         if not actions:
             raise IllegalAction(f"seat {seat} has no legal action")
         if not isinstance(det, State):
+            if hasattr(det, "cards_left"):
+                return _greedy_castel(game, det, seat, actions, rng)
             for a in actions:
                 out = game.outcome(game.apply(det, seat, a))
                 if out is not None and seat in out.winners:
@@ -138,6 +143,22 @@ class GreedyBot:
                 scored.append((best - CARD_COST, action))
         top = max(s for s, _ in scored)
         return rng.choice([a for s, a in scored if s >= top - 1e-9])
+
+
+def _greedy_castel(game: Game, det: Any, seat: int, actions: list[Action], rng: random.Random) -> Action:
+    """One action ahead on the determinized Castel state: a win, else the best
+    :func:`~donjon.bots.castel_mcts.castel_values` for ``seat`` (ties at random)."""
+    scored: list[tuple[float, Action]] = []
+    for a in actions:
+        nst = game.apply(det, seat, a)
+        out = game.outcome(nst)
+        if out is not None:
+            value = 2.0 if seat in out.winners else -1.0
+        else:
+            value = castel_values(nst)[seat]
+        scored.append((value, a))
+    top = max(v for v, _ in scored)
+    return rng.choice([a for v, a in scored if v >= top - 1e-9])
 
 
 def describe(action: Action) -> str:

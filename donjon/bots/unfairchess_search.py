@@ -166,11 +166,14 @@ class Level:
     cards: int
     threats: int
     noise: int = 0
+    max_nodes: int | None = None
 
 
+# Normal is capped in nodes as well as time (about 250 nodes: one ply and the captures, part
+# of the second ply), so that the gap to hard does not depend on how loaded the machine is.
 LEVELS: dict[str, Level] = {
     "easy": Level(time_limit=0.05, max_depth=1, samples=1, cards=2, threats=0, noise=80),
-    "normal": Level(time_limit=0.12, max_depth=3, samples=1, cards=3, threats=1),
+    "normal": Level(time_limit=0.08, max_depth=2, samples=1, cards=3, threats=0, max_nodes=250),
     "hard": Level(time_limit=0.75, max_depth=12, samples=2, cards=6, threats=3),
 }
 
@@ -185,8 +188,25 @@ def is_fast(st: State) -> bool:
     return not (st.walls or st.frozen or st.restrictions or st.suspended or st.must_move or st.result is not None)
 
 
+_EVAL_CACHE: dict[tuple[int, ...], int] = {}
+_EVAL_CACHE_SIZE = 200_000
+
+
 def board_eval_white(b: chess.Board) -> int:
-    """Material, piece squares and king safety, from White's side (centipawns)."""
+    """Material, piece squares and king safety, from White's side (centipawns).
+
+    A function of where the pieces stand only, so it is memoized on the piece masks (the
+    iterations of the deepening meet the same leaves again)."""
+    key = (b.pawns, b.knights, b.bishops, b.rooks, b.queens, b.kings, b.occupied_co[chess.WHITE])
+    score = _EVAL_CACHE.get(key)
+    if score is None:
+        if len(_EVAL_CACHE) >= _EVAL_CACHE_SIZE:
+            _EVAL_CACHE.clear()
+        score = _EVAL_CACHE[key] = _board_eval_white(b)
+    return score
+
+
+def _board_eval_white(b: chess.Board) -> int:
     score = 0
     phase = 0
     for pt in (chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN):
@@ -306,8 +326,8 @@ class UnfairChessSearchBot:
                  noise: int = 0) -> None:
         if level is not None:
             lv = LEVELS[level]
-            time_limit, max_depth, samples, cards, threats, noise = (
-                lv.time_limit, lv.max_depth, lv.samples, lv.cards, lv.threats, lv.noise)
+            time_limit, max_depth, samples, cards, threats, noise, max_nodes = (
+                lv.time_limit, lv.max_depth, lv.samples, lv.cards, lv.threats, lv.noise, lv.max_nodes)
             self.name = f"unfairchess_{level}"
         self.time_limit = time_limit
         self.max_depth = max_depth
@@ -335,10 +355,13 @@ class UnfairChessSearchBot:
         # lines of two samples share their values (card replies are searched outside it).
         self._tt = {}
         self._killers = {}
-        for i in range(self.samples):
+        samples = self.samples
+        if isinstance(state, State) and not (state.hands[1 - seat] or state.decks[0] or state.decks[1]):
+            samples = 1  # nothing is hidden (no card left but its own hand): one search, all the time
+        for i in range(samples):
             det = game.determinize(state, seat, rng)
             if self.time_limit is not None:
-                share = (self.time_limit - (time.perf_counter() - start)) / (self.samples - i)
+                share = (self.time_limit - (time.perf_counter() - start)) / (samples - i)
                 deadline = time.perf_counter() + max(0.005, share)
             else:
                 deadline = INF * 1.0

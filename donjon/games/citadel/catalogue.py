@@ -77,6 +77,11 @@ TREASURES: dict[str, TreasureTile] = {t.id: t for t in _TREASURES}
 DIFFICULTIES: tuple[str, ...] = ("easy", "normal", "hard")
 """Easy keeps all 18 tiles; Normal removes 3 random easy tiles (T01–T06); Hard removes all six."""
 
+BALANCE_EXTRA_MINUTES: dict[str, dict[str, int]] = {"proposed": {"easy": 15, "normal": 10, "hard": 5}}
+"""NOT THE RULES: the off-by-default option ``{"balance": "proposed"}`` (docs/rules/citadel.md,
+"Balance proposal") puts every new treasure's marker this many more minutes ahead, per
+difficulty (at most 55 minutes ahead). Without the option the spec's minutes apply."""
+
 # ------------------------------------------------------------------ dice
 
 COLOUR_DIE: tuple[str, ...] = ("red", "red", "green", "green", "blue", "blue")

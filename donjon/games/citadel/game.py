@@ -10,7 +10,9 @@ Options (all optional)::
      "characters": ["nathan", "irene"],                  # else a "choose" phase
      "solo_characters": 2,                               # 1-player games only: 1 or 2
      "first": 0,                                         # index of the first character, else random
-     "dice": [{"colour": "red", "action": "2", "clock": 5}, null, ...]}   # scripted rolls per turn
+     "dice": [{"colour": "red", "action": "2", "clock": 5}, null, ...],  # scripted rolls per turn
+     "balance": "proposed"}                              # NOT the rules: a measured balance proposal
+                                                         # (docs/rules/citadel.md "Balance proposal")
 
 Actions, by phase (``legal_actions`` lists them all, ready to send back)::
 

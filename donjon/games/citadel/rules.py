@@ -27,6 +27,7 @@ from donjon.games.citadel.board import (
 )
 from donjon.games.citadel.catalogue import (
     ACTION_DIE,
+    BALANCE_EXTRA_MINUTES,
     CARDS,
     CHARACTERS,
     CLOCK_DIE,
@@ -41,7 +42,7 @@ from donjon.games.citadel.effects import CARD_EFFECTS, POWER_EFFECTS, Effect, Pa
 from donjon.games.citadel.state import Char, State
 from donjon.games.protocol import Action, IllegalAction
 
-OPTION_KEYS = ("difficulty", "characters", "solo_characters", "first", "dice")
+OPTION_KEYS = ("difficulty", "characters", "solo_characters", "first", "dice", "balance")
 PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
     "choose": ("choose",),
     "actions": ("move", "open", "switch", "rescue", "card", "power", "end_actions"),
@@ -154,6 +155,8 @@ def _check_options(players: Any, options: dict[str, Any] | None) -> dict[str, An
     diff = opts.setdefault("difficulty", "normal")
     if diff not in DIFFICULTIES:
         raise IllegalAction(f"difficulty is one of {', '.join(DIFFICULTIES)}, not {diff!r}")
+    if "balance" in opts and opts["balance"] not in BALANCE_EXTRA_MINUTES:
+        raise IllegalAction(f"balance is one of {', '.join(BALANCE_EXTRA_MINUTES)} (a measured proposal, not the rules)")
     solo = opts.setdefault("solo_characters", 2 if players == 1 else players)
     if players == 1:
         if solo not in (1, 2):

@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from donjon.games.citadel.board import COLOURS, OUTSIDE, ROOM_IDS
-from donjon.games.citadel.catalogue import IDEA_ICONS, TREASURES
+from donjon.games.citadel.catalogue import BALANCE_EXTRA_MINUTES, IDEA_ICONS, TREASURES
 from donjon.games.protocol import Outcome
 
 PHASES = ("choose", "actions", "dice", "duck", "vote", "premonition", "over")
@@ -273,7 +273,11 @@ class State:
         while self.treasure_in(room) is not None:
             self.event("room_card_skipped", room=room)
             room = self.draw_room_card()
-        pos = (self.clock + TREASURES[tile].minutes) % 60
+        minutes = TREASURES[tile].minutes
+        balance = self.options.get("balance")
+        if balance is not None:  # an off-by-default balance proposal, not the rules
+            minutes = min(55, minutes + BALANCE_EXTRA_MINUTES[balance][self.difficulty])
+        pos = (self.clock + minutes) % 60
         self.treasures[colour] = Live(tile, room, pos)
         self.event("treasure_placed", colour=colour, treasure=tile, room=room, marker=pos,
                    left=(pos - self.clock) % 60)
