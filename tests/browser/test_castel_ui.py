@@ -9,9 +9,7 @@ other seats answering with random legal actions. Screenshots go to docs/screensh
 from __future__ import annotations
 
 import json
-import os
 import random
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +19,6 @@ from tests.browser import make_castel_fixtures as fx_mod
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
@@ -88,17 +83,6 @@ def server():
     srv = fx_mod.DevServer().start()
     yield srv
     srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
-        pytest.skip("Debian's chromium is not installed")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture()

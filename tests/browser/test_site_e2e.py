@@ -18,9 +18,7 @@ docs/screenshots/site-*.png.
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -30,9 +28,6 @@ from tests.browser.site_server import SiteServer
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 VIEWPORT = {"width": 1360, "height": 900}
 PASSWORD = "correct horse battery"
@@ -64,17 +59,6 @@ def site(tmp_path_factory):
     srv.stop()
     log = srv.log_text()
     assert "Traceback" not in log, log
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
-        pytest.skip("Debian's chromium is not installed")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 class Person:

@@ -16,15 +16,13 @@ to docs/screenshots/site-league-*.png.
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 from typing import Any
 
 import pytest
 
 from tests.browser.site_server import SiteServer
-from tests.browser.test_site_e2e import ARGS, CHROMIUM, DECKS, HANDS, PASSWORD, SHOTS, Person, card_steps
+from tests.browser.test_site_e2e import DECKS, HANDS, PASSWORD, SHOTS, Person, card_steps
 
 pytestmark = pytest.mark.browser
 
@@ -44,17 +42,6 @@ def site(tmp_path_factory):
     srv.stop()
     log = srv.log_text()
     assert "Traceback" not in log, log
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
-        pytest.skip("Debian's chromium is not installed")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def sign_up(browser: Any, site: SiteServer, name: str) -> Person:

@@ -19,10 +19,8 @@ Citadel board does not animate. Screenshots go to docs/screenshots/site-multi-*.
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -34,9 +32,6 @@ from tests.browser.test_citadel_ui import perform
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 VIEWPORT = {"width": 1360, "height": 1300}  # the board and the hand both on screen (clicks by coordinates)
 
@@ -71,17 +66,6 @@ def site(tmp_path_factory):
     srv.stop()
     log = srv.log_text()
     assert "Traceback" not in log, log
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
-        pytest.skip("Debian's chromium is not installed")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 class Person:
