@@ -4,6 +4,8 @@
     python bench/load.py --url http://127.0.0.1:8000   # against a running server
     python bench/load.py --spawn --games 100 --plies 60 --cards
     python bench/load.py --spawn --database-url postgresql+asyncpg://postgres@127.0.0.1/test
+    python bench/load.py --spawn --nodes 2 --fresh-db --database-url postgresql+asyncpg://postgres@127.0.0.1/test
+                                                       # two nodes + a private Redis, players split
 
 Each game has two guest players connected over ``/ws/game/{id}``; whoever is to act picks a
 random legal action (normal moves only unless ``--cards``) and sends it with the version it
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -63,6 +66,19 @@ def spawn_server(port: int, db_url: str, extra_env: dict[str, str]) -> subproces
 
 
 async def make_game(base: str, sem: asyncio.Semaphore) -> tuple[str, str, str]:
+    # A loaded server (or client) may drop a kept-alive connection just as it is reused:
+    # try again with new guests (the half-made table is left open, harmless).
+    for attempt in range(5):
+        try:
+            return await _make_game(base, sem)
+        except httpx.TransportError:
+            if attempt == 4:
+                raise
+            await asyncio.sleep(0.5)
+    raise AssertionError("unreachable")
+
+
+async def _make_game(base: str, sem: asyncio.Semaphore) -> tuple[str, str, str]:
     async with sem, httpx.AsyncClient(base_url=base, timeout=60) as a, \
             httpx.AsyncClient(base_url=base, timeout=60) as b:
         await a.post("/api/guest")
@@ -162,29 +178,44 @@ async def log_counters(base: str) -> tuple[int, int, float, float] | None:
         return None
 
 
+def _sum(values: list[float | None]) -> float | None:
+    return None if not values or any(v is None for v in values) else sum(v for v in values if v is not None)
+
+
+async def _log_counters_all(bases: list[str]) -> tuple[int, int, float, float] | None:
+    got = [await log_counters(b) for b in bases]
+    if any(g is None for g in got):
+        return None
+    return (sum(g[0] for g in got if g), sum(g[1] for g in got if g), sum(g[2] for g in got if g),
+            sum(g[3] for g in got if g))
+
+
 async def run(args: argparse.Namespace) -> None:
-    base = args.url.rstrip("/")
-    ws_url = base.replace("http://", "ws://").replace("https://", "wss://")
+    # several --url (nodes of one cluster): game g is created on node g % n; its two players
+    # connect to two different nodes (seat s of game g on node (g + s) % n)
+    bases = [u.rstrip("/") for u in args.url]
+    ws_urls = [b.replace("http://", "ws://").replace("https://", "wss://") for b in bases]
+    pids: list[int | None] = list(args.server_pid or [None])
     t0 = time.perf_counter()
     sem = asyncio.Semaphore(20)
-    games = await asyncio.gather(*(make_game(base, sem) for _ in range(args.games)))
+    games = await asyncio.gather(*(make_game(bases[g % len(bases)], sem) for g in range(args.games)))
     setup = time.perf_counter() - t0
     stats = Stats()
     rng = random.Random(args.seed)
-    log0 = await log_counters(base)
-    srv0, cli0 = cpu_seconds(args.server_pid), time.process_time()
+    log0 = await _log_counters_all(bases)
+    srv0, cli0 = _sum([cpu_seconds(p) for p in pids]), time.process_time()
     t1 = time.perf_counter()
     tasks = []
     connecting = asyncio.Semaphore(args.connect_concurrency) if args.connect_concurrency else None
-    for gid, ca, cb in games:
-        for cookie in (ca, cb):
-            tasks.append(asyncio.create_task(player(ws_url, gid, cookie, args.plies, args.cards,
-                                                    random.Random(rng.random()), stats, asyncio.Event(),
-                                                    connecting)))
+    for g, (gid, ca, cb) in enumerate(games):
+        for s, cookie in enumerate((ca, cb)):
+            tasks.append(asyncio.create_task(player(ws_urls[(g + s) % len(ws_urls)], gid, cookie, args.plies,
+                                                    args.cards, random.Random(rng.random()), stats,
+                                                    asyncio.Event(), connecting)))
     await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - t1
-    srv1, cli1 = cpu_seconds(args.server_pid), time.process_time()
-    log1 = await log_counters(base)
+    srv1, cli1 = _sum([cpu_seconds(p) for p in pids]), time.process_time()
+    log1 = await _log_counters_all(bases)
     lat = sorted(stats.latencies)
     n = len(lat)
 
@@ -198,8 +229,11 @@ async def run(args: argparse.Namespace) -> None:
           f"  mean {statistics.fmean(lat) * 1000 if lat else float('nan'):.1f}")
     print(f"errors: {stats.errors or 'none'}; games ended: {len(stats.ended)}")
     per = 1e6 / n if n else float("nan")
+    if len(bases) > 1:
+        print(f"nodes: {len(bases)} ({', '.join(bases)}); each game's two players on two different nodes")
     if srv0 is not None and srv1 is not None:
-        print(f"server CPU: {srv1 - srv0:.1f} s = {(srv1 - srv0) / elapsed * 100:.0f} % of one core, "
+        print(f"server CPU{' (all nodes)' if len(pids) > 1 else ''}: {srv1 - srv0:.1f} s = "
+              f"{(srv1 - srv0) / elapsed * 100:.0f} % of one core, "
               f"{(srv1 - srv0) * per:.0f} us per accepted action")
     print(f"client CPU (this process): {cli1 - cli0:.1f} s = {(cli1 - cli0) / elapsed * 100:.0f} % of one core, "
           f"{(cli1 - cli0) * per:.0f} us per accepted action")
@@ -209,16 +243,23 @@ async def run(args: argparse.Namespace) -> None:
         print(f"action-log commits: {commits} transactions for {rows} rows ({rows / commits:.1f} rows per commit); "
               f"per transaction {write / commits * 1000:.1f} ms writing, {cycle / commits * 1000:.1f} ms until the "
               f"event loop saw the commit")
-    rss = memory_mib(args.server_pid)
-    if rss is not None:
-        print(f"server memory: RSS {rss[0]:.0f} MiB at the end, peak {rss[1]:.0f} MiB")
+    for pid in pids:
+        rss = memory_mib(pid)
+        if rss is not None:
+            print(f"server memory{f' (pid {pid})' if len(pids) > 1 else ''}: RSS {rss[0]:.0f} MiB at the end, "
+                  f"peak {rss[1]:.0f} MiB")
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}  (nproc {os.cpu_count()})")
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--url", default="http://127.0.0.1:8000")
+    p.add_argument("--url", action="append", default=None,
+                   help="a running server (default http://127.0.0.1:8000); repeat it for the nodes of a cluster")
     p.add_argument("--spawn", action="store_true", help="start a server on a free port with a temp SQLite file")
+    p.add_argument("--nodes", type=int, default=1,
+                   help="with --spawn: start this many server processes on the same database (PostgreSQL) and a "
+                        "Redis (--redis-url, or a private redis-server on a free port)")
+    p.add_argument("--redis-url", default=None, help="with --spawn --nodes N: the Redis of the cluster")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--plies", type=int, default=40, help="actions per game before the side to act resigns")
     p.add_argument("--cards", action="store_true", help="play card actions too (random among all legal actions)")
@@ -227,30 +268,59 @@ def main() -> None:
     p.add_argument("--database-url", default=None,
                    help="database of a spawned server (default: a temp SQLite file), e.g. "
                         "postgresql+asyncpg://postgres@127.0.0.1/test")
-    p.add_argument("--server-pid", type=int, default=None, help="pid of the server (--url) to report its CPU time")
+    p.add_argument("--fresh-db", action="store_true",
+                   help="with a postgresql --database-url: create a new empty database on that server for this run "
+                        "(dropped after)")
+    p.add_argument("--server-pid", type=int, action="append", default=None,
+                   help="pid of the server (--url) to report its CPU time; repeat it for several nodes")
     p.add_argument("--connect-concurrency", type=int, default=0,
                    help="at most this many sockets opening at a time (default 0: all at once)")
     args = p.parse_args()
-    proc = None
-    if args.spawn:
-        port = free_port()
-        db_url = args.database_url
-        if db_url is None:
-            db_url = "sqlite:///" + os.path.join(tempfile.mkdtemp(prefix="donjon-bench-"), "bench.sqlite3")
-        proc = spawn_server(port, db_url, {"DONJON_SQLITE_SYNCHRONOUS": args.synchronous})
-        args.url = f"http://127.0.0.1:{port}"
-        args.server_pid = proc.pid
-        store = f"SQLite synchronous={args.synchronous}" if db_url.startswith("sqlite") else db_url.split("://")[0]
-        print(f"spawned server on {args.url} ({store})")
-    try:
-        asyncio.run(run(args))
-    finally:
-        if proc is not None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+    args.url = args.url or ["http://127.0.0.1:8000"]
+    procs: list[subprocess.Popen[bytes]] = []
+    with contextlib.ExitStack() as stack:
+        if args.spawn:
+            db_url = args.database_url
+            if db_url is None:
+                if args.nodes > 1:
+                    raise SystemExit("--nodes needs a shared --database-url (PostgreSQL)")
+                db_url = "sqlite:///" + os.path.join(tempfile.mkdtemp(prefix="donjon-bench-"), "bench.sqlite3")
+            elif args.fresh_db and not db_url.startswith("sqlite"):
+                sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+                from tests.scale.harness import pg_database
+
+                db_url = stack.enter_context(pg_database(db_url))
+            # Setting up thousands of games takes longer than the 2-minute absence forfeit (the
+            # clock runs from a game's creation until its player connects): keep it out of the way.
+            env = {"DONJON_SQLITE_SYNCHRONOUS": args.synchronous, "DONJON_ABSENCE_CLAIM": "86400",
+                   "DONJON_ABSENCE_FORFEIT": "86400"}
+            if args.nodes > 1:
+                redis_url = args.redis_url
+                if redis_url is None:
+                    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+                    from tests.scale.harness import redis_server
+
+                    redis_url = stack.enter_context(redis_server())
+                env["DONJON_REDIS_URL"] = redis_url
+            args.url, args.server_pid = [], []
+            for n in range(args.nodes):
+                port = free_port()
+                procs.append(spawn_server(port, db_url, {**env, "DONJON_NODE_ID": f"n{n}"}))
+                args.url.append(f"http://127.0.0.1:{port}")
+                args.server_pid.append(procs[-1].pid)
+            store = f"SQLite synchronous={args.synchronous}" if db_url.startswith("sqlite") else db_url.split("://")[0]
+            print(f"spawned {args.nodes} server(s) on {', '.join(args.url)} ({store}"
+                  f"{', Redis ' + env['DONJON_REDIS_URL'] if args.nodes > 1 else ''})")
+        try:
+            asyncio.run(run(args))
+        finally:
+            for proc in procs:
+                proc.send_signal(signal.SIGTERM)
+            for proc in procs:
+                try:
+                    proc.wait(15)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
 
 
 if __name__ == "__main__":

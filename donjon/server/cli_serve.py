@@ -65,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
         ws="websockets-sansio", proxy_headers=True, timeout_graceful_shutdown=5,
         # the socket layer closes (1009) a message this long without reading it; the app
         # refuses anything above ws_max_message with an error frame
-        ws_max_size=max(4 * settings.ws_max_message, 65_536))
+        ws_max_size=max(4 * settings.ws_max_message, 65_536),
+        ws_per_message_deflate=settings.ws_compression)
     server = DrainingServer(config, app, settings.drain_seconds)
     server.run()
     return 0

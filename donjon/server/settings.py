@@ -47,6 +47,11 @@ class Settings:
     ws_max_message: int = 16_384
     """Largest WebSocket message (bytes) that is read; longer ones are refused (``bad_request``).
     The WebSocket layer of ``donjon serve`` closes the socket (1009) above 4 times this."""
+    ws_compression: bool = False
+    """permessage-deflate on WebSockets. Off by default: each compressed socket keeps zlib
+    windows (tens of KiB, measured ~93 KiB of server memory per idle socket with it on) and the
+    compression cost ~5 % of the server's CPU under load (docs/benchmarks.md), while a game
+    frame is a few KiB of JSON. Turn it on for players on slow links."""
     max_body: int = 65_536
     """Largest HTTP request body (bytes); larger ones get 413."""
     login_fail_limit: int = 10

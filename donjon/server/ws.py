@@ -289,6 +289,10 @@ async def handle(hub: Hub, room: Room, conn: Conn, msg: dict[str, Any], received
         return
     if t == "hello":
         async with room.lock:
+            if hub.settings.redis_url:
+                # Another node may have committed entries whose bus message never came (it died
+                # between COMMIT and PUBLISH): a (re)connecting client is the moment to look.
+                await hub.catch_up(room)
             frames = room.missed(msg.get("v"), conn.seat)
             conn.push({"t": "welcome", "v": room.match.version, "seat": conn.seat, "game": room.meta()})
             for f in frames:

@@ -1,0 +1,185 @@
+"""Scale-out with real processes: two ``donjon serve`` nodes share one PostgreSQL database and
+one Redis. Two players on different nodes play a whole game; a node is killed (SIGKILL) mid-game
+and its player moves to the other node, resyncs with its last version and the game goes on;
+an absence forfeit fires once in the cluster although both nodes run the timer.
+
+Needs PostgreSQL (``DONJON_TEST_POSTGRES_URL``, exported by ``.ci/run``) and ``redis-server``;
+skipped without them. Each test gets its own database and its own Redis server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.scale.harness import (
+    Closed,
+    Node,
+    WsPlayer,
+    Zygote,
+    log_entries,
+    make_game,
+    pg_database,
+    postgres_base_url,
+    redis_server,
+)
+from tests.scale.play import pick, play_plies, wait_all_at
+
+PG = postgres_base_url()
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not PG, reason="set DONJON_TEST_POSTGRES_URL to run the two-node tests on PostgreSQL"),
+    pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server is not installed"),
+]
+
+Cluster = Callable[..., tuple[Node, Node]]
+
+
+@pytest.fixture
+def cluster(tmp_path: Path, zygote: Zygote) -> Iterator[Cluster]:
+    nodes: list[Node] = []
+    with pg_database(PG or "") as db_url, redis_server() as redis_url:
+
+        def make(**env: str) -> tuple[Node, Node]:
+            for name in ("A", "B"):  # one after the other: each applies the migrations at start
+                nodes.append(Node(db_url, tmp_path / f"node{name}.log", redis_url=redis_url, name=name,
+                                  env={"DONJON_TIMER_INTERVAL": "0.2", **env}, zygote=zygote).start())
+            return nodes[0], nodes[1]
+
+        try:
+            yield make
+        finally:
+            for n in nodes:
+                n.stop()
+
+
+def assert_log_has(db_url: str, gid: str, players: list[WsPlayer]) -> list[tuple[int, str, int | None, dict]]:
+    """Every acknowledged intent is in the log, at its version, unchanged."""
+    entries = log_entries(db_url, gid)
+    by_seq = {seq: (kind, data) for seq, kind, _, data in entries}
+    assert [e[0] for e in entries] == list(range(1, len(entries) + 1))
+    for p in players:
+        for a in p.acks:
+            assert a.v in by_seq, f"acknowledged v={a.v} ({a.kind}) is not in the log"
+            kind, data = by_seq[a.v]
+            assert kind == a.kind
+            if a.kind == "play":
+                assert data["action"] == a.data["action"]
+    return entries
+
+
+async def test_two_players_on_two_nodes_play_a_whole_game(cluster: Cluster) -> None:
+    a, b = cluster()
+    gid, cookies = await make_game(a.url)
+    w, k = WsPlayer(gid, cookies[0]), WsPlayer(gid, cookies[1])
+    watcher = WsPlayer(gid, None)
+    await w.connect(a.ws_url)  # white on node A
+    await k.connect(b.ws_url)  # black and a spectator on node B
+    await watcher.connect(b.ws_url)
+    try:
+        await play_plies({0: w, 1: k}, random.Random(8), 10_000, watchers=[watcher], cards=0.2, resign_at=60)
+        assert w.game["status"] != "active"
+        assert (k.game["status"], k.game["outcome"]) == (w.game["status"], w.game["outcome"])
+        assert w.v == k.v == watcher.v
+        assert w.view["fen"] == k.view["fen"] == watcher.view["fen"]
+        entries = assert_log_has(a.database_url, gid, [w, k])
+        assert len(entries) == w.v
+        assert sum(len(p.acks) for p in (w, k)) == len(entries)  # nobody else wrote to this game
+        assert {e[2] for e in entries if e[1] == "play"} == {0, 1}  # both nodes accepted moves
+        assert not w.errors and not k.errors
+    finally:
+        for p in (w, k, watcher):
+            await p.close()
+
+
+async def test_a_killed_node_s_player_moves_to_the_other_node(cluster: Cluster) -> None:
+    a, b = cluster()
+    gid, cookies = await make_game(b.url)
+    w, k = WsPlayer(gid, cookies[0]), WsPlayer(gid, cookies[1])
+    await w.connect(a.ws_url)
+    await k.connect(b.ws_url)
+    rng = random.Random(11)
+    try:
+        await play_plies({0: w, 1: k}, rng, 12)
+        assert w.active and w.game["to_act"] == [0]
+        # White's intent is in flight when node A dies: stored or not, the resync tells.
+        before = w.v
+        await w.send({"t": "act", "v": w.v, "action": pick(w.legal, rng, 0.0)})
+        a.kill()
+        with pytest.raises(Closed):
+            for _ in range(20):
+                await w.recv(10)
+        got = await w.connect(b.ws_url)  # hello with the last version seen
+        assert got[0]["t"] == "welcome" and got[0]["seat"] == 0
+        assert w.v is not None and w.v >= before
+        await play_plies({0: w, 1: k}, rng, 10_000, resign_at=50)
+        assert not w.active and w.v == k.v and w.view["fen"] == k.view["fen"]
+        entries = assert_log_has(b.database_url, gid, [w, k])
+        assert len(entries) == w.v
+        assert any(e[1] in ("resign", "play") and e[0] > before for e in entries)
+        assert w.game["outcome"] == k.game["outcome"] and w.game["outcome"]["reason"]
+        # node B served the rest of the game alone
+        assert w.node == k.node == b.ws_url
+    finally:
+        for p in (w, k):
+            await p.close()
+
+
+async def test_absence_forfeit_fires_once_in_the_cluster(cluster: Cluster) -> None:
+    a, b = cluster(DONJON_ABSENCE_CLAIM="2", DONJON_ABSENCE_FORFEIT="5")
+    gid, cookies = await make_game(a.url)
+    w, k = WsPlayer(gid, cookies[0]), WsPlayer(gid, cookies[1])
+    await w.connect(a.ws_url)
+    await k.connect(b.ws_url)
+    try:
+        await play_plies({0: w, 1: k}, random.Random(3), 2)
+        await w.close()  # white leaves node A: A starts the clock; both nodes' timers look for it
+        f = None
+        while f is None or f["t"] != "event":
+            f = await k.recv(30)
+        assert f["event"]["kind"] == "forfeit" and f["event"]["by"] == 0
+        assert k.game["status"] == "finished" and k.game["outcome"]["winners"] == [1]
+        await asyncio.sleep(1.5)  # both timers have run several times more
+        entries = log_entries(b.database_url, gid)
+        assert [e[1] for e in entries] == ["play", "play", "forfeit"]
+        with pytest.raises(TimeoutError):
+            await k.recv(0.5)  # no second forfeit, no other event
+        await wait_all_at([k], 3)
+    finally:
+        for p in (w, k):
+            await p.close()
+
+
+async def test_reconnect_to_a_node_catches_up_entries_whose_bus_message_was_lost(cluster: Cluster) -> None:
+    a, b = cluster()
+    gid, cookies = await make_game(a.url)
+    w, k = WsPlayer(gid, cookies[0]), WsPlayer(gid, cookies[1])
+    await w.connect(a.ws_url)
+    await k.connect(b.ws_url)  # node B holds the room
+    try:
+        await play_plies({0: w, 1: k}, random.Random(5), 2)
+        assert w.v == 2 and w.game["to_act"] == [0]
+        # Node A commits white's move and dies before publishing it: write the entry as A would.
+        move = pick(w.legal, random.Random(1), 0.0)
+        a.kill()
+        import json
+        import time
+
+        import asyncpg
+
+        con = await asyncpg.connect(a.database_url.replace("postgresql+asyncpg://", "postgresql://"))
+        try:
+            await con.execute("insert into game_actions (game_id, seq, kind, seat, data, created_at) "
+                              "values ($1, 3, 'play', 0, $2, $3)", gid, json.dumps({"action": move}), time.time())
+        finally:
+            await con.close()
+        got = await w.connect(b.ws_url)  # white comes back on node B with v=2
+        assert got[0]["v"] == 3, f"node B says v={got[0]['v']} although entry 3 is stored"
+    finally:
+        for p in (w, k):
+            await p.close()
