@@ -6,10 +6,17 @@ Debian package ``chromium`` with the flags below, and skip when it is not instal
 
 import os
 import shutil
+import tempfile
+from pathlib import Path
 
 import pytest
 
 CHROMIUM = "/usr/bin/chromium"
+
+DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SHOTS = DOCS_SHOTS if os.environ.get("DONJON_SCREENSHOTS") == "1" else Path(tempfile.gettempdir()) / "donjon-screenshots"
+"""Where the tests save their screenshots: a temporary folder, or docs/screenshots (the pictures
+the documentation shows) when ``DONJON_SCREENSHOTS=1``, so a plain test run leaves the tree clean."""
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
 

@@ -10,16 +10,15 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser import make_castel_fixtures as fx_mod
+from tests.browser.conftest import SHOTS
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 def kind(card_id: str) -> str:

@@ -11,16 +11,14 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser import make_citadel_fixtures as mcf
+from tests.browser.conftest import SHOTS
 
 pytestmark = pytest.mark.browser
-
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 # ----------------------------------------------------------------------------- no browser

@@ -19,16 +19,16 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.browser.conftest import SHOTS
 from tests.browser.site_server import SiteServer
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
 VIEWPORT = {"width": 1360, "height": 900}
 PASSWORD = "correct horse battery"
 

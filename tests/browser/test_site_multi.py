@@ -21,18 +21,18 @@ from __future__ import annotations
 import json
 import random
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.browser.conftest import SHOTS
 from tests.browser.site_server import SiteServer
 from tests.browser.test_castel_ui import click_card, click_center, click_hand, play_by_clicking
 from tests.browser.test_citadel_ui import perform
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
 VIEWPORT = {"width": 1360, "height": 1300}  # the board and the hand both on screen (clicks by coordinates)
 
 # Castel for three near its end: three Soldiers in every hand (two turns to place them: every

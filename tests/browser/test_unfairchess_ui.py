@@ -8,16 +8,15 @@ engine (tests/browser/make_fixtures.py); ``send`` is a stub that records every a
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser import make_fixtures
+from tests.browser.conftest import SHOTS
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 def test_static_cards_json_matches_catalogue() -> None:
