@@ -122,8 +122,12 @@ class Person:
             " return r && r.dataset.version !== '' && Number(r.dataset.version) >= v && r.dataset.state === 'idle'; }",
             arg=v)
 
-    def wait_my_turn(self) -> dict[str, Any]:
-        self.page.wait_for_selector(".ucg-root.ucg-can-act")
+    def wait_my_turn(self, after: int = -1) -> dict[str, Any]:
+        """Wait until the board shows a version above ``after`` on which this player may act
+        (right after a move the board may still show the version before it for a moment)."""
+        self.page.wait_for_function(
+            "v => { const r = document.querySelector('.ucg-root');"
+            " return r && r.classList.contains('ucg-can-act') && Number(r.dataset.version || -1) > v; }", arg=after)
         return self.state()
 
     def enter_game(self) -> str:
@@ -399,7 +403,7 @@ def test_game_against_the_easy_bot(alice_bob) -> None:
         alice.move(uci)
         mine = alice.shown_version()
         # The bot answers (a move, or a card and then possibly a move) and it is my turn again.
-        after = alice.wait_my_turn()
+        after = alice.wait_my_turn(after=mine)
         assert after["v"] > mine
         assert after["view"]["turn_no"] == st["view"]["turn_no"] + 2
         assert after["view"]["fen"] != st["view"]["fen"]

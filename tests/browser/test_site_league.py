@@ -128,6 +128,7 @@ def _play(alice: Person, bob: Person, browser: Any, site: SiteServer) -> None:
 
     # ---------------------------------------------------------------- the shop
     page.goto("/shop")
+    page.wait_for_selector("#hat-grid[data-loaded='1']")  # the shop's answer is in (balance, owned hats)
     item = page.locator(f"#hat-grid .hat-item[data-hat='{HAT}']")
     item.locator("[data-buy]").wait_for()
     assert int(page.locator("#shop-balance").inner_text()) == before + amount

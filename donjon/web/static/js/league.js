@@ -183,7 +183,8 @@ export async function mountShop() {
     const balance = shop ? shop.balance : null;
     grid.innerHTML = rows.map((h) => {
       let btn;
-      if (!member) btn = `<button class="btn btn-small" type="button" disabled>${esc(t("buy"))}</button>`;
+      // a visitor cannot buy; a member's buttons wait for the shop's answer (balance, owned hats)
+      if (!member || !shop) btn = `<button class="btn btn-small" type="button" disabled>${esc(t("buy"))}</button>`;
       else if (h.equipped) btn = `<button class="btn btn-small btn-ghost" type="button" data-unequip="${esc(h.id)}">${esc(t("unequip"))}</button>`;
       else if (h.owned) btn = `<button class="btn btn-small btn-primary" type="button" data-equip="${esc(h.id)}">${esc(t("equip"))}</button>`;
       else {
@@ -197,6 +198,7 @@ export async function mountShop() {
         <div class="hat-foot"><span class="hat-price"><span class="coin"></span>${h.price}</span>${state}${btn}</div>
       </li>`;
     }).join("");
+    grid.dataset.loaded = shop || !member ? "1" : "";
   }
 
   async function load() {
