@@ -90,14 +90,14 @@ async def _make_game(base: str, sem: asyncio.Semaphore) -> tuple[str, str, str]:
 
 
 async def player(ws_url: str, gid: str, cookie: str, plies: int, cards: bool, rng: random.Random, stats: Stats,
-                 done: asyncio.Event, connecting: asyncio.Semaphore | None) -> None:
+                 done: asyncio.Event, connecting: asyncio.Semaphore | None, legal_mode: str = "lazy") -> None:
     # open_timeout: at 1,000 games, 2,000 sockets open at once (like every client of a
     # restarted server coming back) and each waits for its session and game to be loaded
     if connecting is not None:
         await connecting.acquire()
     async with websockets.connect(f"{ws_url}/ws/game/{gid}", additional_headers={"Cookie": f"donjon_session={cookie}"},
                                   max_size=2**22, open_timeout=180) as ws:
-        await ws.send(json.dumps({"t": "hello", "v": None}))
+        await ws.send(json.dumps({"t": "hello", "v": None, "legal": legal_mode}))
         pending: dict[int, float] = {}
         next_id = 0
         resign_id = None
@@ -113,6 +113,13 @@ async def player(ws_url: str, gid: str, cookie: str, plies: int, cards: bool, rn
                 sent = pending.pop(f["id"], None)
                 if sent is not None:
                     stats.latencies.append(time.perf_counter() - sent)
+                continue
+            if t == "targets":  # a lazy card entry's targetings: play one of them
+                pending.pop(f.get("id"), None)
+                if f["legal"] and f["v"] == v:
+                    next_id += 1
+                    pending[next_id] = time.perf_counter()
+                    await ws.send(json.dumps({"t": "act", "id": next_id, "v": v, "action": rng.choice(f["legal"])}))
                 continue
             if t == "error":
                 code = f.get("code", "?")
@@ -139,9 +146,14 @@ async def player(ws_url: str, gid: str, cookie: str, plies: int, cards: bool, rn
             if not legal or pending:
                 continue
             pool = legal if cards else [a for a in legal if a["type"] == "move"] or legal
+            pick = rng.choice(pool)
             next_id += 1
+            if pick.get("lazy"):  # ask for the card's targetings first (not timed as an ack)
+                pending[next_id] = -1.0
+                await ws.send(json.dumps({"t": "targets", "id": next_id, "v": v, "card": pick["card"]}))
+                continue
             pending[next_id] = time.perf_counter()
-            await ws.send(json.dumps({"t": "act", "id": next_id, "v": v, "action": rng.choice(pool)}))
+            await ws.send(json.dumps({"t": "act", "id": next_id, "v": v, "action": pick}))
     done.set()
 
 
@@ -211,7 +223,7 @@ async def run(args: argparse.Namespace) -> None:
         for s, cookie in enumerate((ca, cb)):
             tasks.append(asyncio.create_task(player(ws_urls[(g + s) % len(ws_urls)], gid, cookie, args.plies,
                                                     args.cards, random.Random(rng.random()), stats,
-                                                    asyncio.Event(), connecting)))
+                                                    asyncio.Event(), connecting, args.legal)))
     await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - t1
     srv1, cli1 = _sum([cpu_seconds(p) for p in pids]), time.process_time()
@@ -222,7 +234,8 @@ async def run(args: argparse.Namespace) -> None:
     def pct(p: float) -> float:
         return lat[min(n - 1, int(p * n))] * 1000 if n else float("nan")
 
-    print(f"games: {args.games} concurrent, {args.plies} plies each ({'moves and cards' if args.cards else 'moves only'})")
+    print(f"games: {args.games} concurrent, {args.plies} plies each ({'moves and cards' if args.cards else 'moves only'}"
+          f"; legal list: {args.legal})")
     print(f"setup: {args.games * 2} guests + {args.games} tables in {setup:.2f} s")
     print(f"accepted actions: {n} in {elapsed:.2f} s  ->  {n / elapsed:.0f} accepted actions/s")
     print(f"ack latency ms: p50 {pct(0.5):.1f}  p90 {pct(0.9):.1f}  p99 {pct(0.99):.1f}  max {pct(1.0):.1f}"
@@ -263,6 +276,9 @@ def main() -> None:
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--plies", type=int, default=40, help="actions per game before the side to act resigns")
     p.add_argument("--cards", action="store_true", help="play card actions too (random among all legal actions)")
+    p.add_argument("--legal", choices=("lazy", "full"), default="lazy",
+                   help="the legal list the clients ask for in their hello: 'lazy' (what the browser asks: one "
+                        "entry per playable card, targetings on request) or 'full' (every targeting in each frame)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--synchronous", default="FULL", help="SQLite synchronous mode of a spawned server")
     p.add_argument("--database-url", default=None,

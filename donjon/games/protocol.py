@@ -113,3 +113,23 @@ def view_and_legal(game: Game, state: Any, seat: int | None) -> tuple[View, list
     if own is not None:
         return own(state, seat)  # type: ignore[no-any-return]
     return game.view(state, seat), (game.legal_actions(state, seat) if seat is not None else [])
+
+
+def view_and_brief_legal(game: Game, state: Any, seat: int | None) -> tuple[View, list[Action]]:
+    """The view and the *brief* legal list the server sends on each move: a game whose
+    actions carry many targetings (UnfairChess's cards) lists each such group once, marked
+    ``"lazy": True``, and gives its members on request (:func:`card_targets`). A game without
+    a ``view_and_brief_legal`` of its own sends its full list (:func:`view_and_legal`)."""
+    own = getattr(game, "view_and_brief_legal", None)
+    if own is not None:
+        return own(state, seat)  # type: ignore[no-any-return]
+    return view_and_legal(game, state, seat)
+
+
+def card_targets(game: Game, state: Any, seat: int, card: str) -> list[Action]:
+    """The full legal actions behind a ``lazy`` entry of :func:`view_and_brief_legal`: every
+    legal action of ``seat`` that plays ``card`` (``[]`` if none)."""
+    own = getattr(game, "card_targets", None)
+    if own is not None:
+        return own(state, seat, card)  # type: ignore[no-any-return]
+    return [a for a in game.legal_actions(state, seat) if a.get("type") == "card" and a.get("card") == card]

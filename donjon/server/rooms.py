@@ -32,7 +32,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from donjon.bus import Bus
 from donjon.games import get_game
-from donjon.games.protocol import view_and_legal
+from donjon.games.protocol import card_targets, view_and_brief_legal, view_and_legal
 from donjon.server.bots import BotRunner
 from donjon.server.match import Match, MatchError
 from donjon.server.settings import Settings
@@ -71,6 +71,9 @@ class Conn:
     queue: asyncio.Queue[dict[str, Any] | str | None] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
     ready: bool = False
     closed: bool = False
+    lazy: bool = False
+    """The client said ``"legal": "lazy"`` in its hello: its frames carry the brief legal
+    list (one entry per playable card) and it asks for a card's targetings."""
 
     def push(self, frame: dict[str, Any] | str) -> None:
         """Queue a frame: a dict, or the JSON text of one (shared by every socket of an audience)."""
@@ -136,7 +139,8 @@ class Room:
         self.conns: set[Conn] = set()
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
-        self._views: dict[tuple[int, int | None], tuple[dict[str, Any], list[Any]]] = {}
+        self._views: dict[tuple[int, int | None, bool], tuple[dict[str, Any], list[Any]]] = {}
+        self._targets: dict[tuple[int, int, str], list[Any]] = {}
         self._views_version = -1
 
     # ------------------------------------------------------------------ who is who
@@ -165,23 +169,38 @@ class Room:
 
     # ------------------------------------------------------------------ frames
 
-    def view_for(self, match: Match, seat: int | None) -> tuple[dict[str, Any], list[Any]]:
-        """``seat``'s view and legal actions at ``match`` (legal only for a seat to act),
-        computed once per (version, seat) for the current version. Older versions (a
-        reconnecting client's catch-up) are computed again when asked: keeping them would
-        cost tens of kilobytes per version and game."""
-        key = (match.version, seat)
+    def view_for(self, match: Match, seat: int | None, lazy: bool = False) -> tuple[dict[str, Any], list[Any]]:
+        """``seat``'s view and legal actions at ``match`` (legal only for a seat to act; the
+        brief list if ``lazy``), computed once per (version, seat, lazy) for the current
+        version. Older versions (a reconnecting client's catch-up) are computed again when
+        asked: keeping them would cost tens of kilobytes per version and game."""
+        key = (match.version, seat, lazy)
         hit = self._views.get(key)
         if hit is None:
             if seat is not None and seat in match.to_act():
-                hit = view_and_legal(self.game, match.state, seat)
+                hit = (view_and_brief_legal if lazy else view_and_legal)(self.game, match.state, seat)
             else:
                 hit = (self.game.view(match.state, seat), [])
             if match is self.match:
-                if self._views_version != match.version:
-                    self._views.clear()
-                    self._views_version = match.version
+                self._keep_version(match.version)
                 self._views[key] = hit
+        return hit
+
+    def _keep_version(self, version: int) -> None:
+        if self._views_version != version:
+            self._views.clear()
+            self._targets.clear()
+            self._views_version = version
+
+    def card_targets(self, seat: int, card: str) -> list[Any]:
+        """The legal actions of ``seat`` that play ``card`` now (behind a lazy entry of its
+        brief legal list), computed once per version."""
+        key = (self.match.version, seat, card)
+        hit = self._targets.get(key)
+        if hit is None:
+            hit = card_targets(self.game, self.match.state, seat, card) if seat in self.match.to_act() else []
+            self._keep_version(self.match.version)
+            self._targets[key] = hit
         return hit
 
     def meta(self, match: Match | None = None) -> dict[str, Any]:
@@ -204,13 +223,14 @@ class Room:
             **m.meta(),
         }
 
-    def sync_frame(self, seat: int | None) -> dict[str, Any]:
-        view, legal = self.view_for(self.match, seat)
+    def sync_frame(self, seat: int | None, lazy: bool = False) -> dict[str, Any]:
+        view, legal = self.view_for(self.match, seat, lazy)
         return {"t": "sync", "v": self.match.version, "seat": seat, "view": view, "legal": legal,
                 "game": self.meta()}
 
-    def event_frame(self, match: Match, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        view, legal = self.view_for(match, seat)
+    def event_frame(self, match: Match, event: dict[str, Any], seat: int | None,
+                    lazy: bool = False) -> dict[str, Any]:
+        view, legal = self.view_for(match, seat, lazy)
         ev = dict(event)
         action = ev.pop("action", None)
         if action is not None and ev.get("by") == seat:
@@ -218,27 +238,27 @@ class Room:
         return {"t": "event", "v": match.version, "seat": seat, "event": ev, "view": view, "legal": legal,
                 "game": self.meta(match)}
 
-    def missed(self, since: int | None, seat: int | None) -> list[dict[str, Any]]:
+    def missed(self, since: int | None, seat: int | None, lazy: bool = False) -> list[dict[str, Any]]:
         """Frames to bring a client at version ``since`` up to date: events, or one sync."""
         cur = self.match.version
         if since is None or since < 0 or since > cur:
-            return [self.sync_frame(seat)]
+            return [self.sync_frame(seat, lazy)]
         if since == cur:
             return []
         versions = [m.version for m, _ in self.history]
         if not versions or versions[0] > since + 1:
-            return [self.sync_frame(seat)]
-        return [self.event_frame(m, ev, seat) for m, ev in self.history if m.version > since]
+            return [self.sync_frame(seat, lazy)]
+        return [self.event_frame(m, ev, seat, lazy) for m, ev in self.history if m.version > since]
 
     def broadcast_event(self, match: Match, event: dict[str, Any]) -> None:
         """Each audience (a seat, or the spectators) gets its frame, built and serialised once."""
-        frames: dict[int | None, str] = {}
+        frames: dict[tuple[int | None, bool], str] = {}
         for c in list(self.conns):
             if not c.ready:
                 continue
-            text = frames.get(c.seat)
+            text = frames.get((c.seat, c.lazy))
             if text is None:
-                text = frames[c.seat] = dumps(self.event_frame(match, event, c.seat))
+                text = frames[(c.seat, c.lazy)] = dumps(self.event_frame(match, event, c.seat, c.lazy))
             c.push(text)
 
     def broadcast(self, frame: dict[str, Any]) -> None:
@@ -278,6 +298,10 @@ class Hub:
         self.closing = False
         self.on_commit: Callable[[Room, str, int | None], None] | None = None
         """Called after each accepted entry (metrics, debug log)."""
+        self._lease_due = 0.0
+        """``time.monotonic()`` of the next heartbeat and presence-lease check."""
+        self._beat_at: float | None = None
+        """``time.time()`` of this node's last heartbeat."""
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -285,6 +309,15 @@ class Hub:
         self.bus.subscribe("game:", self._on_bus_game)
         if not self.settings.redis_url:
             await self._startup_sweep()
+        else:
+            # Other nodes may hold players; nobody is connected to this process yet: what an
+            # earlier process of the same node id held is released (its clocks start) before
+            # the heartbeat renews the id, and so is what silent nodes held.
+            await self.expire_presence(time.time(), own=True)
+        t = time.time()
+        async with self.db.write() as s:
+            await repo.forget_nodes(s, t - 86400)
+        await self._heartbeat(t)
         self._timer_task = asyncio.create_task(self._timer_loop(), name="absence-timers")
 
     async def stop(self) -> None:

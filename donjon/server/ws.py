@@ -41,8 +41,9 @@ BYE = {"t": "bye", "reason": "the server is restarting: reconnect (your game is 
 
 # Fields allowed in each client message (beyond "t").
 FIELDS: dict[str, set[str]] = {
-    "hello": {"v"},
+    "hello": {"v", "legal"},
     "ping": {"id"},
+    "targets": {"id", "v", "card"},
     "act": {"id", "v", "action", "seat"},
     "resign": {"id", "v", "seat"},
     "draw": {"id", "v", "op", "seat"},
@@ -51,6 +52,7 @@ FIELDS: dict[str, set[str]] = {
     "rematch": {"id", "v", "op", "seat"},
 }
 REQUIRED: dict[str, set[str]] = {
+    "targets": {"id", "v", "card"},
     "act": {"id", "v", "action"},
     "resign": {"id"},
     "draw": {"id", "op"},
@@ -126,6 +128,11 @@ def parse(text: str, max_size: int = MAX_FRAME) -> dict[str, Any]:
             raise ProtocolError(f"'{k}' is a whole number", msg_id)
     if t == "act" and not isinstance(msg["action"], dict):
         raise ProtocolError("'action' is a JSON object such as {\"type\": \"move\", \"uci\": \"e2e4\"}", msg_id)
+    if t == "hello" and msg.get("legal", "full") not in ("full", "lazy"):
+        raise ProtocolError("'legal' is 'full' (every legal action in each frame) or 'lazy' (one entry per "
+                            "playable card; ask its targetings with {\"t\": \"targets\"})")
+    if t == "targets" and not isinstance(msg["card"], str):
+        raise ProtocolError("'card' is a card id such as \"poison\"", msg_id)
     if "op" in msg and msg["op"] not in ("offer", "accept", "decline"):
         raise ProtocolError("'op' is 'offer', 'accept' or 'decline'", msg_id)
     return msg
@@ -261,7 +268,7 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
                 gate.refuse(_id(text), e.reason, e.code)
                 log.debug("intent refused: %s", e.reason, extra={**ctx, "code": e.code})
                 if e.code in ("stale", "conflict") and conn.ready:
-                    conn.push(room.sync_frame(conn.seat))
+                    conn.push(room.sync_frame(conn.seat, conn.lazy))
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
@@ -293,7 +300,8 @@ async def handle(hub: Hub, room: Room, conn: Conn, msg: dict[str, Any], received
                 # Another node may have committed entries whose bus message never came (it died
                 # between COMMIT and PUBLISH): a (re)connecting client is the moment to look.
                 await hub.catch_up(room)
-            frames = room.missed(msg.get("v"), conn.seat)
+            conn.lazy = msg.get("legal") == "lazy"
+            frames = room.missed(msg.get("v"), conn.seat, conn.lazy)
             conn.push({"t": "welcome", "v": room.match.version, "seat": conn.seat, "game": room.meta()})
             for f in frames:
                 conn.push(f)
@@ -305,6 +313,17 @@ async def handle(hub: Hub, room: Room, conn: Conn, msg: dict[str, Any], received
         raise ProtocolError(f"seat {msg['seat']} is not yours (you play seat {conn.seat})", msg_id, "not_your_seat")
     if not conn.ready:
         raise ProtocolError("say hello first: {\"t\": \"hello\", \"v\": null}", msg_id, "hello_first")
+    if t == "targets":
+        v = msg["v"]
+        if v != room.match.version:
+            raise ProtocolError(f"version {v} is not the game's version {room.match.version}: "
+                                "ask again for the current one", msg_id, "stale")
+        card = msg["card"]
+        legal = room.card_targets(conn.seat, card)
+        if not legal:
+            raise ProtocolError(f"you cannot play {card!r} now", msg_id, "not_playable")
+        conn.push({"t": "targets", "id": msg_id, "v": v, "card": card, "legal": legal})
+        return
     if getattr(state, "draining", False):
         raise ProtocolError("the server is restarting: send it again once reconnected", msg_id, "restarting")
     if t == "act":

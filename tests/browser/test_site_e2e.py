@@ -72,6 +72,7 @@ class Person:
         self.ctx.set_default_timeout(15000)
         self.errors: list[str] = []
         self.frames: list[dict[str, Any]] = []  # sync/event frames of /ws/game/*, in order
+        self.targets: list[dict[str, Any]] = []  # answers to the page's "targets" requests
         self.lobby_frames: list[dict[str, Any]] = []
         self.gid: str | None = None
         self.page = self.new_page()
@@ -93,6 +94,8 @@ class Person:
         msg = json.loads(payload)
         if msg.get("t") in ("sync", "event"):
             self.frames.append(msg)
+        elif msg.get("t") == "targets":
+            self.targets.append(msg)
 
     # ------------------------------------------------------------ waiting and reading
 
@@ -273,16 +276,26 @@ def test_register_open_join_and_checkmate_with_a_card(alice_bob, site) -> None:
     assert "Gallop" in big.inner_text() and "knight jump" in big.inner_text()
     alice.no_horizontal_overflow()
     alice.shot("site-game-card.png")
+    # The page was sent the brief legal list: Gallop once, its targetings not yet.
+    playable = [h["card"] for h in st["view"]["hand"] if h["playable"]]
+    assert "cavalcade" in playable and "renfort" not in playable
+    assert [a for a in st["legal"] if a["type"] == "card"] == [
+        {"type": "card", "card": c, "lazy": True} for c in dict.fromkeys(playable)]
     alice.page.locator(".ucg-modal [data-action='play']").click()
     assert alice.page.locator(".ucg-modal").is_hidden()
+    # Play asks the server for Gallop's targetings (once), then they light up.
+    told = alice.wait_until(lambda: next((f for f in alice.targets if f["v"] == st["v"]), None),
+                            what="the answer to the targets request")
+    assert told["card"] == "cavalcade" and len(alice.targets) == 1
+    alice.page.wait_for_selector(".ucg-target")
     # Step 1: every piece Gallop may move lights up red — exactly those of the legal actions.
-    first = card_steps(st["legal"], "cavalcade", [])
+    first = card_steps(told["legal"], "cavalcade", [])
     assert first == ["a1", "c1", "d1", "f1", "h1"]  # bishops, rooks and the queen with a free jump
     assert alice.marked(".ucg-target") == first
     fill = alice.page.eval_on_selector(".ucg-target-fill", "e => getComputedStyle(e).fill")
     assert fill == "rgb(232, 38, 42)", fill  # red
     alice.square("c1")
-    second = card_steps(st["legal"], "cavalcade", ["c1"])
+    second = card_steps(told["legal"], "cavalcade", ["c1"])
     assert second == ["b3", "d3"]
     assert alice.marked(".ucg-target") == second and alice.marked(".ucg-picked") == ["c1"]
     assert "Gallop" in alice.page.locator(".ucg-targetbar").inner_text()

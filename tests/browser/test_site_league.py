@@ -183,9 +183,13 @@ def _play(alice: Person, bob: Person, browser: Any, site: SiteServer) -> None:
         bob.move("b8c6")
         # Alice plays a card (Gallop: the c1 bishop jumps like a knight) for a badge.
         st = alice.wait_my_turn()
-        assert "d3" in card_steps(st["legal"], "cavalcade", ["c1"])
+        assert {"type": "card", "card": "cavalcade", "lazy": True} in st["legal"]  # the brief list
         alice.page.locator(".ucg-hand [data-card='cavalcade']").click()
         alice.page.locator(".ucg-modal [data-action='play']").click()
+        told = alice.wait_until(lambda: next((f for f in alice.targets if f["v"] == st["v"]), None),
+                                what="Gallop's targetings")
+        assert "d3" in card_steps(told["legal"], "cavalcade", ["c1"])
+        alice.page.wait_for_selector(".ucg-target")
         alice.square("c1")
         alice.square("d3")
         alice.wait_version(st["v"] + 1)

@@ -145,9 +145,10 @@ class Player:
         self.frames: list[dict[str, Any]] = []
         self._id = 0
 
-    def hello(self, v: int | None = None) -> list[dict[str, Any]]:
-        """Say hello as a client at version ``v``; returns the welcome and catch-up frames."""
-        self.ws.send_json({"t": "hello", "v": v})
+    def hello(self, v: int | None = None, legal: str | None = None) -> list[dict[str, Any]]:
+        """Say hello as a client at version ``v`` (``legal="lazy"``: ask for the brief legal
+        list); returns the welcome and catch-up frames."""
+        self.ws.send_json({"t": "hello", "v": v} if legal is None else {"t": "hello", "v": v, "legal": legal})
         welcome = self.recv()
         assert welcome["t"] == "welcome", welcome
         self.seat = welcome["seat"]

@@ -14,6 +14,8 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
+
 from donjon.games import get_game
 from donjon.games.unfairchess.catalogue import CARDS
 from donjon.server.match import Match
@@ -56,13 +58,16 @@ def allowed_cards(state: Any, seat: int | None) -> set[str]:
     return ok
 
 
-def play_random_game(site: Site, rng: random.Random, max_plies: int) -> tuple[str, dict[int | None, Player]]:
+def play_random_game(site: Site, rng: random.Random, max_plies: int,
+                     lazy: bool = False) -> tuple[str, dict[int | None, Player]]:
+    """A game of random legal actions (cards half of the time when one is legal); ``lazy``:
+    every socket asks for the brief legal list and a card's targetings are asked for."""
     a, b = site.user(f"a{rng.randrange(10**6)}"), site.user(f"b{rng.randrange(10**6)}")
     gid, seats = site.game_pair(a, b, color="white")
     players: dict[int | None, Player] = {0: Player(seats[0], gid), 1: Player(seats[1], gid)}
     spectator = Player(site.client(), gid)
     for p in (*players.values(), spectator):
-        p.hello()
+        p.hello(legal="lazy" if lazy else None)
     players[None] = spectator
     plies = 0
     while players[0].game["status"] == "active" and plies < max_plies:
@@ -71,7 +76,13 @@ def play_random_game(site: Site, rng: random.Random, max_plies: int) -> tuple[st
         me.wait_version(players[0].v)  # type: ignore[arg-type]
         cards = [x for x in me.legal if x["type"] == "card"]
         pool = cards if cards and rng.random() < 0.5 else me.legal
-        ack = me.act(rng.choice(pool))
+        action = rng.choice(pool)
+        if action.get("lazy"):
+            mid = me.send({"t": "targets", "v": me.v, "card": action["card"]})
+            told = me.recv()
+            assert told["t"] == "targets" and told["id"] == mid, told
+            action = rng.choice(told["legal"])
+        ack = me.act(action)
         assert ack["t"] == "ack", ack
         for p in players.values():
             p.wait_version(ack["v"])
@@ -83,12 +94,15 @@ def play_random_game(site: Site, rng: random.Random, max_plies: int) -> tuple[st
     return gid, players
 
 
-def test_no_frame_leaks_hidden_information(site: Site) -> None:
+@pytest.mark.parametrize("lazy", [False, True], ids=["full", "lazy"])
+def test_no_frame_leaks_hidden_information(site_factory: Any, lazy: bool) -> None:
+    # A scripted player sends far faster than a person: lift the per-socket rate limit.
+    site = site_factory(ws_rate_limit=10_000)
     rng = random.Random(20240611)
     game = get_game("unfairchess")
     card_frames = 0
     for _ in range(3):
-        gid, players = play_random_game(site, rng, max_plies=160)
+        gid, players = play_random_game(site, rng, max_plies=160, lazy=lazy)
         (seed, options), = site.sql("select seed, options from games where id=?", gid)
         entries = site.sql("select seq, kind, seat, data from game_actions where game_id=? order by seq", gid)
         m = Match.start(game, 2, seed, json.loads(options) or None)
@@ -101,6 +115,10 @@ def test_no_frame_leaks_hidden_information(site: Site) -> None:
             for f in p.frames:
                 text = json.dumps(f)
                 assert '"hands"' not in text and '"decks"' not in text, f"dump leaked to seat {seat}"
+                if f["t"] == "targets":  # the seat's own card, at the version it asked about
+                    assert seat is not None and f["card"] in states[f["v"]].hands[seat]
+                    assert {a["card"] for a in f["legal"]} == {f["card"]}
+                    continue
                 if "view" not in f:
                     assert not card_strings(f), (seat, f)
                     continue

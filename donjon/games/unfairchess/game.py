@@ -116,6 +116,41 @@ class UnfairChess:
             playable = {a["card"] for a in legal if a["type"] == "card"}
         return self._view(state, seat, playable), legal
 
+    def view_and_brief_legal(self, state: State, seat: int | None) -> tuple[View, list[Action]]:
+        """Like :meth:`view_and_legal`, but each playable card is one entry
+        ``{"type": "card", "card": id, "lazy": True}`` instead of all its targetings: the
+        seat asks for them (:meth:`card_targets`) when it picks the card. Moves and order
+        actions are listed in full. A card is listed iff it has a legal targeting, found by
+        probing targetings until the first legal one (most of the cost of
+        :meth:`legal_actions` is probing *every* targeting of every card; the server sends
+        this brief list on every move, see docs/protocol.md).
+
+            >>> g = UnfairChess()
+            >>> st = g.setup(2, 7)
+            >>> _, brief = g.view_and_brief_legal(st, 0)
+            >>> sorted({a["card"] for a in brief if a["type"] == "card"}) == sorted(
+            ...     {a["card"] for a in g.legal_actions(st, 0) if a["type"] == "card"})
+            True
+        """
+        if seat is None or state.result is not None or seat != state.seat or state.ordering:
+            return self.view_and_legal(state, seat)
+        out: list[Action] = [{"type": "move", "uci": m.uci()} for m in state.moves or ()]
+        playable: set[str] = set()
+        if not state.must_move:
+            for card in dict.fromkeys(state.hands[seat]):
+                if rules.card_playable(state, card):
+                    playable.add(card)
+                    out.append({"type": "card", "card": card, "lazy": True})
+        return self._view(state, seat, playable), out
+
+    def card_targets(self, state: State, seat: int, card: str) -> list[Action]:
+        """Every legal action of ``seat`` that plays ``card`` (its entries of
+        :meth:`legal_actions`, in the same order); ``[]`` when it cannot play it now."""
+        if (state.result is not None or seat != state.seat or state.ordering or state.must_move
+                or card not in state.hands[seat]):
+            return []
+        return [{"type": "card", "card": card, **tg} for tg in rules.card_actions(state, card)]
+
     def _view(self, state: State, seat: int | None, playable: set[str] | None) -> View:
         b = state.board
         out: View = {

@@ -52,7 +52,7 @@ export function createGameUI(root, opts = {}) {
       }
       html += `</div>`;
     }
-    const others = legal.filter((a) => a.type !== "move");
+    const others = legal.filter((a) => a.type !== "move" && !a.lazy); // a lazy card entry is not an action
     if (view.hand) html += `<div class="fb-hand">${view.hand.map((c) => `<span class="pill${c.playable ? "" : " dim"}">${esc(c.card)}</span>`).join(" ")}</div>`;
     if (others.length) {
       html += `<div class="fb-actions"><select class="fb-select">${others.map((a, i) => `<option value="${i}">${esc(JSON.stringify(a))}</option>`).join("")}</select>

@@ -30,6 +30,11 @@ function send(action) {
   return sock.request({ t: "act", v: version, action }, t("reconnecting")).then((ack) => ack);
 }
 
+// The legal actions behind a lazy card entry (the brief legal list): every targeting of `card`.
+function targets(card) {
+  return sock.request({ t: "targets", v: version, card }, t("reconnecting")).then((m) => m.legal);
+}
+
 // The players as the board module wants them: by seat, with the hat each one wears (or null).
 function uiPlayers() {
   const out = [];
@@ -41,7 +46,7 @@ async function loadUI() {
   const players = uiPlayers();
   // A person who asked their system for less motion gets the boards without animations.
   const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  const opts = { seat, lang, send, mode, players, ...(reduced ? { speed: 0 } : {}) };
+  const opts = { seat, lang, send, targets, mode, players, ...(reduced ? { speed: 0 } : {}) };
   try {
     const mod = await import(`/static/${summary.kind}/ui.js`);
     return mod.createGameUI(root, opts);

@@ -4,6 +4,10 @@
 //   const sock = new GameSocket(`/ws/game/${id}`, { onFrame, onStatus });
 //   sock.connect();
 //   await sock.request({ t: "act", v, action });   // → ack frame, or throws Error(reason)
+//   await sock.request({ t: "targets", v, card }); // → targets frame: the card's legal actions
+//
+// The hello asks for the brief legal list ("legal": "lazy"): a playable card is one entry
+// {type: "card", card, lazy: true} and its targetings are asked for when the player picks it.
 
 import { wsUrl } from "./api.js";
 
@@ -30,7 +34,7 @@ export class GameSocket {
     ws.onopen = () => {
       this.backoff = 500;
       this.lastMessage = Date.now();
-      ws.send(JSON.stringify({ t: "hello", v: this.version }));
+      ws.send(JSON.stringify({ t: "hello", v: this.version, legal: "lazy" }));
       clearInterval(this.heartbeat);
       this.heartbeat = setInterval(() => {
         if (ws.readyState !== WebSocket.OPEN) return;
@@ -51,16 +55,16 @@ export class GameSocket {
       }
       if (msg.t === "welcome") this.onStatus("connected");
       if ((msg.t === "sync" || msg.t === "event") && typeof msg.v === "number") this.version = msg.v;
-      if ((msg.t === "ack" || msg.t === "error") && msg.id != null && this.pending.has(msg.id)) {
+      if ((msg.t === "ack" || msg.t === "targets" || msg.t === "error") && msg.id != null && this.pending.has(msg.id)) {
         const p = this.pending.get(msg.id);
         this.pending.delete(msg.id);
-        if (msg.t === "ack") p.resolve(msg);
-        else {
-          const err = new Error(msg.reason || "refused");
-          err.code = msg.code;
-          p.reject(err);
+        if (msg.t !== "error") {
+          p.resolve(msg);
+          return;
         }
-        if (msg.t === "ack") return;
+        const err = new Error(msg.reason || "refused");
+        err.code = msg.code;
+        p.reject(err);
         this.onFrame({ ...msg, handled: true });
         return;
       }

@@ -10,7 +10,9 @@
 // players: optional [{name, hat}, {name, hat}] by seat; `hat` (a hat id of /static/js/hats.js, or
 // null) is drawn on that seat's king. ui.update({..., players}) or ui.setPlayers(players) changes them.
 // `legal` is the seat's list of legal actions (GAME.legal_actions): every highlight is derived
-// from it, and the action sent back is always one of its entries, unchanged.
+// from it, and the action sent back is always one of its entries, unchanged. In the brief list
+// the server sends, a playable card is one entry {type: "card", card, lazy: true}: its
+// targetings are fetched with opts.targets(card) → Promise<actions> when the player picks it.
 
 import { createBoard, parseFen, sqFile, sqName, sqRank } from "./board.js";
 import { cardHtml, cardName, escapeHtml, loadCards } from "./cards.js";
@@ -41,6 +43,7 @@ export function createGameUI(root, options = {}) {
     seat: options.seat ?? null,
     lang: options.lang === "fr" ? "fr" : "en",
     send: options.send || (() => Promise.reject(new Error("no send"))),
+    targets: options.targets || null,
     mode: options.mode || "play",
     players: options.players || null,
   };
@@ -257,10 +260,41 @@ export function createGameUI(root, options = {}) {
   function startCard(id) {
     const cands = cardActions(id);
     if (!cands.length || !canAct()) return;
+    if (cands.some((a) => a.lazy)) {
+      fetchTargets(id);
+      return;
+    }
     closeModal();
     s.selected = null;
     s.targeting = { card: id, cands, picked: [] };
     advance();
+  }
+
+  // A lazy card entry: ask the server for the card's targetings, put them in place of the
+  // entry (for this version only: the next frame brings a new list), then start targeting.
+  function fetchTargets(id) {
+    if (!opts.targets) return;
+    const version = s.version;
+    closeModal();
+    s.pending = true;
+    render();
+    Promise.resolve()
+      .then(() => opts.targets(id))
+      .then(
+        (actions) => {
+          s.pending = false;
+          if (s.version !== version) return render();
+          const full = (Array.isArray(actions) ? actions : []).filter((a) => a.type === "card" && a.card === id && !a.lazy);
+          s.legal = s.legal.filter((a) => !(a.type === "card" && a.card === id)).concat(full);
+          if (full.length) startCard(id);
+          else render();
+        },
+        (err) => {
+          s.pending = false;
+          toast(t("errorPrefix") + ((err && err.message) || String(err)));
+          render();
+        },
+      );
   }
 
   function matching() {
