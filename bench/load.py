@@ -6,6 +6,8 @@
     python bench/load.py --spawn --database-url postgresql+asyncpg://postgres@127.0.0.1/test
     python bench/load.py --spawn --nodes 2 --fresh-db --database-url postgresql+asyncpg://postgres@127.0.0.1/test
                                                        # two nodes + a private Redis, players split
+    python bench/load.py --spawn --nodes 2 --route game --fresh-db --database-url ...
+                                                       # idem, both players of a game on its node
 
 Each game has two guest players connected over ``/ws/game/{id}``; whoever is to act picks a
 random legal action (normal moves only unless ``--cards``) and sends it with the version it
@@ -203,8 +205,9 @@ async def _log_counters_all(bases: list[str]) -> tuple[int, int, float, float] |
 
 
 async def run(args: argparse.Namespace) -> None:
-    # several --url (nodes of one cluster): game g is created on node g % n; its two players
-    # connect to two different nodes (seat s of game g on node (g + s) % n)
+    # several --url (nodes of one cluster): game g is created on node g % n; with --route split
+    # its two players connect to two different nodes (seat s of game g on node (g + s) % n), with
+    # --route game both connect to node g % n (a router sticky by game id, docs/deploy.md)
     bases = [u.rstrip("/") for u in args.url]
     ws_urls = [b.replace("http://", "ws://").replace("https://", "wss://") for b in bases]
     pids: list[int | None] = list(args.server_pid or [None])
@@ -221,7 +224,8 @@ async def run(args: argparse.Namespace) -> None:
     connecting = asyncio.Semaphore(args.connect_concurrency) if args.connect_concurrency else None
     for g, (gid, ca, cb) in enumerate(games):
         for s, cookie in enumerate((ca, cb)):
-            tasks.append(asyncio.create_task(player(ws_urls[(g + s) % len(ws_urls)], gid, cookie, args.plies,
+            node = (g + s) % len(ws_urls) if args.route == "split" else g % len(ws_urls)
+            tasks.append(asyncio.create_task(player(ws_urls[node], gid, cookie, args.plies,
                                                     args.cards, random.Random(rng.random()), stats,
                                                     asyncio.Event(), connecting, args.legal)))
     await asyncio.gather(*tasks)
@@ -243,7 +247,9 @@ async def run(args: argparse.Namespace) -> None:
     print(f"errors: {stats.errors or 'none'}; games ended: {len(stats.ended)}")
     per = 1e6 / n if n else float("nan")
     if len(bases) > 1:
-        print(f"nodes: {len(bases)} ({', '.join(bases)}); each game's two players on two different nodes")
+        print(f"nodes: {len(bases)} ({', '.join(bases)}); "
+              + ("each game's two players on two different nodes" if args.route == "split"
+                 else "both players of a game on the game's node (sticky by game)"))
     if srv0 is not None and srv1 is not None:
         print(f"server CPU{' (all nodes)' if len(pids) > 1 else ''}: {srv1 - srv0:.1f} s = "
               f"{(srv1 - srv0) / elapsed * 100:.0f} % of one core, "
@@ -273,6 +279,9 @@ def main() -> None:
                    help="with --spawn: start this many server processes on the same database (PostgreSQL) and a "
                         "Redis (--redis-url, or a private redis-server on a free port)")
     p.add_argument("--redis-url", default=None, help="with --spawn --nodes N: the Redis of the cluster")
+    p.add_argument("--route", choices=("split", "game"), default="split",
+                   help="several nodes: 'split' puts a game's two players on two nodes (every move crosses the "
+                        "bus), 'game' puts both on the game's node (a router sticky by game id)")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--plies", type=int, default=40, help="actions per game before the side to act resigns")
     p.add_argument("--cards", action="store_true", help="play card actions too (random among all legal actions)")
