@@ -662,14 +662,22 @@ class Hub:
         seat = room.seats[conn.seat]
         seat.online += 1
         if seat.online == 1:
-            if seat.deadline_at is not None and room.match.active:
-                async with self.db.write() as s:
-                    await repo.set_absence(s, room.id, seat.seat, away_since=None, claim_at=None, deadline_at=None,
-                                           deadline_kind=None)
-                seat.away_since = seat.claim_at = seat.deadline_at = None
-                seat.deadline_kind = None
-                await self.bus.publish("game:" + room.id, {"type": "presence"})
+            if room.match.active:
+                await self._mark_present(room, seat)
             room.broadcast_presence()
+
+    async def _mark_present(self, room: Room, seat: SeatInfo, announce: bool = False) -> None:
+        """The seat is connected here: clear its absence clock and make this node the one that
+        holds it present (its heartbeat is the seat's lease), in one write. Other nodes are
+        told if a clock was known to run (or if ``announce``)."""
+        had_clock = announce or seat.deadline_at is not None
+        async with self.db.write() as s:
+            await repo.set_absence(s, room.id, seat.seat, away_since=None, claim_at=None, deadline_at=None,
+                                   deadline_kind=None, present_node=self.settings.node_id)
+        seat.away_since = seat.claim_at = seat.deadline_at = None
+        seat.deadline_kind = None
+        if had_clock:
+            await self.bus.publish("game:" + room.id, {"type": "presence"})
 
     async def disconnect(self, room: Room, conn: Conn) -> None:
         room.conns.discard(conn)
@@ -696,6 +704,12 @@ class Hub:
 
     async def run_timers(self) -> None:
         t = time.time()
+        if time.monotonic() >= self._lease_due:
+            lapsed = self._beat_at is not None and t - self._beat_at > self.settings.presence_lease / 2
+            await self._heartbeat(t)
+            self._lease_due = time.monotonic() + max(self.settings.timer_interval, self.settings.presence_lease / 5)
+            await self.expire_presence(t)
+            await self._reassert_presence(check_store=lapsed)
         async with self.db.read() as s:
             due = await repo.due_deadlines(s, t)
         for game_id, seat_no, kind in due:
@@ -720,6 +734,75 @@ class Hub:
                         await self._submit_locked(room, seat_no, "forfeit", {}, None)
                 except MatchError as e:
                     log.warning("timer for %s seat %s: %s", game_id, seat_no, e.reason)
+
+    # ------------------------------------------------------------------ presence lease (scale-out)
+
+    async def _heartbeat(self, t: float) -> None:
+        async with self.db.write() as s:
+            await repo.heartbeat(s, self.settings.node_id, t)
+        self._beat_at = t
+
+    async def expire_presence(self, t: float, own: bool = False) -> int:
+        """Start the absence clock of the seats held present by a node whose heartbeat is older
+        than the presence lease (killed, stopped, cut off) or unknown — and, with ``own``, by
+        this node id (an earlier process of it) — unless the seat is connected here: then this
+        node takes the seat over. Of several nodes doing this at once, one starts each clock
+        (a conditional UPDATE). The clock counts from the dead node's last heartbeat, but from
+        at most two leases ago (after a whole cluster was down, players get their time).
+        Returns the number of clocks started."""
+        lease = self.settings.presence_lease
+        me = self.settings.node_id
+        async with self.db.read() as s:
+            lapsed = await repo.lapsed_presence(s, t - lease, me if own else None)
+        started = 0
+        for game_id, seat_no, node, seen in lapsed:
+            try:
+                room = await self.room(game_id)
+            except Exception:
+                log.exception("could not rebuild game %s", game_id)
+                continue
+            if room is None or not room.match.active:
+                continue
+            seat = room.seats[seat_no]
+            if not seat.human or seat.online > 0:
+                # a bot plays the seat now: nobody is absent; connected here: this node holds it
+                to = me if seat.human else None
+                if to != node:
+                    async with self.db.write() as s:
+                        await repo.move_presence(s, game_id, seat_no, node, to)
+                continue
+            since = t if seen is None else min(t, max(seen, t - 2 * lease))
+            vals = self._absence_values(room.alone_with_bots(seat_no), since)
+            async with self.db.write() as s:
+                won = await repo.start_absence_from(s, game_id, seat_no, node, **vals)
+            if not won:
+                continue  # another node did it, or the player came back meanwhile
+            started += 1
+            log.info("node %s is silent: absence clock of game %s seat %d started", node, game_id, seat_no)
+            if seat.online == 0:  # (a socket that connected meanwhile has cleared it after us)
+                seat.away_since, seat.claim_at, seat.deadline_at, seat.deadline_kind = (
+                    vals["away_since"], vals["claim_at"], vals["deadline_at"], vals["deadline_kind"])
+            await self.bus.publish("game:" + room.id, {"type": "presence"})
+            room.broadcast_presence()
+        return started
+
+    async def _reassert_presence(self, check_store: bool = False) -> None:
+        """Seats connected here that have an absence clock (another node started it: the player
+        closed a socket there, or took this node for dead) are present again, as at a connect.
+        With ``check_store`` (this node's heartbeat lapsed: another node may have given its
+        seats away and its bus message may be lost), the store is asked, not the rooms."""
+        held = [(room, seat) for room in list(self.rooms.values()) if room.match.active
+                for seat in room.seats if seat.online > 0 and seat.human]
+        if check_store and held:
+            async with self.db.read() as s:
+                nodes = await repo.present_nodes(s, sorted({room.id for room, _ in held}))
+            held = [(room, seat) for room, seat in held if nodes.get((room.id, seat.seat)) != self.settings.node_id]
+        else:
+            held = [(room, seat) for room, seat in held if seat.deadline_at is not None]
+        for room, seat in held:
+            if seat.online > 0 and room.match.active:
+                await self._mark_present(room, seat, announce=check_store)
+                room.broadcast_presence()
 
     # ------------------------------------------------------------------ bots
 

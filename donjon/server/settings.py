@@ -24,6 +24,10 @@ class Settings:
     absence_forfeit: float = 120.0
     bot_abandon: float = 600.0
     timer_interval: float = 1.0
+    presence_lease: float = 15.0
+    """Scale-out: a node whose heartbeat (refreshed by its timer loop) is older than this is
+    dead, and any node starts the absence clock of the players it held (docs/server.md,
+    "Presence lease"). Must exceed 3 × ``timer_interval``."""
 
     # bots
     bot_time_budget: float = 3.0
@@ -79,6 +83,9 @@ class Settings:
     ``decks``), so a browser test does not depend on the cards dealt."""
 
     def __post_init__(self) -> None:
+        if self.presence_lease <= 3 * self.timer_interval:
+            raise ValueError(f"DONJON_PRESENCE_LEASE ({self.presence_lease:g} s) must exceed 3 × "
+                             f"DONJON_TIMER_INTERVAL ({self.timer_interval:g} s)")
         if self.test_game_options:
             self.game_options("")  # fail at start on a malformed value
 

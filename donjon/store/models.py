@@ -123,6 +123,20 @@ class GameSeatRow(Base):
     claim_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     deadline_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     deadline_kind: Mapped[str | None] = mapped_column(String(8), nullable=True)  # forfeit | abandon
+    present_node: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The node (``NodeRow.id``) a socket of this seat is connected to, set with the clearing of
+    the absence clock; NULL while the clock runs. A node whose heartbeat is older than the
+    presence lease is dead: any node then starts the seat's clock (docs/server.md)."""
+
+
+class NodeRow(Base):
+    """A server process's heartbeat: ``seen_at`` is refreshed by its timer loop
+    (:meth:`donjon.server.rooms.Hub.run_timers`); ``id`` is the node id of ``/healthz``."""
+
+    __tablename__ = "nodes"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    seen_at: Mapped[float] = mapped_column(Float)
 
 
 class GameActionRow(Base):

@@ -7,10 +7,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, delete, func, select, update
+from sqlalchemy import Connection, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from donjon.store.models import GameActionRow, GameRow, GameSeatRow, LedgerRow, SessionRow, TableRow, User
+from donjon.store.models import GameActionRow, GameRow, GameSeatRow, LedgerRow, NodeRow, SessionRow, TableRow, User
 
 _ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 
@@ -226,10 +226,93 @@ async def set_next_game(s: AsyncSession, game_id: str, next_game: str) -> None:
 
 
 async def set_absence(s: AsyncSession, game_id: str, seat: int, *, away_since: float | None,
-                      claim_at: float | None, deadline_at: float | None, deadline_kind: str | None) -> None:
+                      claim_at: float | None, deadline_at: float | None, deadline_kind: str | None,
+                      present_node: str | None = None) -> None:
+    """Write a seat's absence clock and the node it is present on (a running clock and a
+    presence exclude each other: starting a clock clears ``present_node``)."""
     await s.execute(update(GameSeatRow).where(GameSeatRow.game_id == game_id, GameSeatRow.seat == seat)
                     .values(away_since=away_since, claim_at=claim_at, deadline_at=deadline_at,
-                            deadline_kind=deadline_kind))
+                            deadline_kind=deadline_kind, present_node=present_node))
+
+
+# --------------------------------------------------------------------------- presence lease
+
+
+async def heartbeat(s: AsyncSession, node_id: str, at: float) -> None:
+    """Insert or refresh the heartbeat of ``node_id``."""
+    if s.bind is not None and s.bind.dialect.name == "postgresql":
+        from sqlalchemy.dialects import postgresql
+
+        pq = postgresql.insert(NodeRow).values(id=node_id, seen_at=at)
+        await s.execute(pq.on_conflict_do_update(index_elements=[NodeRow.id], set_={"seen_at": at}))
+    else:
+        from sqlalchemy.dialects import sqlite
+
+        sq = sqlite.insert(NodeRow).values(id=node_id, seen_at=at)
+        await s.execute(sq.on_conflict_do_update(index_elements=[NodeRow.id], set_={"seen_at": at}))
+
+
+async def node_seen(s: AsyncSession, node_id: str) -> float | None:
+    """The last heartbeat of ``node_id`` (None: never seen, or forgotten)."""
+    return (await s.execute(select(NodeRow.seen_at).where(NodeRow.id == node_id))).scalar_one_or_none()
+
+
+async def forget_nodes(s: AsyncSession, before: float) -> None:
+    """Drop the heartbeats older than ``before`` (nodes gone for good)."""
+    await s.execute(delete(NodeRow).where(NodeRow.seen_at < before))
+
+
+async def lapsed_presence(s: AsyncSession, cutoff: float,
+                          node: str | None = None) -> list[tuple[str, int, str, float | None]]:
+    """Seats of active games held present (no absence clock) by a node whose heartbeat is
+    older than ``cutoff`` or missing, and, if ``node`` is given, every such seat held by
+    ``node`` whatever its heartbeat. ``(game_id, seat, present_node, its last heartbeat)``."""
+    stale = or_(NodeRow.seen_at.is_(None), NodeRow.seen_at < cutoff)
+    if node is not None:
+        stale = or_(stale, GameSeatRow.present_node == node)
+    rows = await s.execute(select(GameSeatRow.game_id, GameSeatRow.seat, GameSeatRow.present_node, NodeRow.seen_at)
+                           .join(GameRow, GameRow.id == GameSeatRow.game_id)
+                           .outerjoin(NodeRow, NodeRow.id == GameSeatRow.present_node)
+                           .where(GameRow.status == "active", GameSeatRow.present_node.is_not(None),
+                                  GameSeatRow.deadline_at.is_(None), stale)
+                           .order_by(GameSeatRow.game_id, GameSeatRow.seat))
+    return [(r[0], r[1], str(r[2]), r[3]) for r in rows.all()]
+
+
+async def present_nodes(s: AsyncSession, game_ids: list[str]) -> dict[tuple[str, int], str | None]:
+    """``{(game_id, seat): present_node}`` of the seats of ``game_ids``."""
+    out: dict[tuple[str, int], str | None] = {}
+    for i in range(0, len(game_ids), 500):
+        rows = await s.execute(select(GameSeatRow.game_id, GameSeatRow.seat, GameSeatRow.present_node)
+                               .where(GameSeatRow.game_id.in_(game_ids[i:i + 500])))
+        for gid, seat, node in rows.all():
+            out[(gid, seat)] = node
+    return out
+
+
+async def start_absence_from(s: AsyncSession, game_id: str, seat: int, node: str, *, away_since: float,
+                             claim_at: float | None, deadline_at: float, deadline_kind: str) -> bool:
+    """Start the absence clock of a seat held present by ``node`` (a dead node) and clear its
+    presence, only if it still is (``present_node = node``, no clock): of several nodes
+    trying at once, exactly one gets True."""
+    res = await s.execute(update(GameSeatRow)
+                          .where(GameSeatRow.game_id == game_id, GameSeatRow.seat == seat,
+                                 GameSeatRow.present_node == node, GameSeatRow.deadline_at.is_(None))
+                          .values(away_since=away_since, claim_at=claim_at, deadline_at=deadline_at,
+                                  deadline_kind=deadline_kind, present_node=None)
+                          .execution_options(synchronize_session=False))
+    return bool(res.rowcount == 1)  # type: ignore[attr-defined]
+
+
+async def move_presence(s: AsyncSession, game_id: str, seat: int, node: str, to: str | None) -> bool:
+    """Move a seat's presence from ``node`` to ``to`` (None: nowhere), only if ``node`` still
+    holds it; True if it moved."""
+    res = await s.execute(update(GameSeatRow)
+                          .where(GameSeatRow.game_id == game_id, GameSeatRow.seat == seat,
+                                 GameSeatRow.present_node == node)
+                          .values(present_node=to)
+                          .execution_options(synchronize_session=False))
+    return bool(res.rowcount == 1)  # type: ignore[attr-defined]
 
 
 async def due_deadlines(s: AsyncSession, at: float) -> list[tuple[str, int, str]]:
@@ -302,7 +385,9 @@ async def user_stats(s: AsyncSession, user_id: int) -> dict[str, int]:
 __all__ = [
     "Finish", "SeatSpec", "active_game_ids", "append_entry", "balance", "create_game", "create_session", "create_table",
     "create_user", "delete_session", "due_deadlines", "apply_finish", "settle_finish", "lock_users", "game_entries",
-    "game_seats", "game_summary",
+    "game_seats", "game_summary", "forget_nodes", "heartbeat", "lapsed_presence", "move_presence", "node_seen",
+    "present_nodes",
+    "start_absence_from",
     "games_listing", "get_game", "get_table", "ledger", "new_id", "now", "open_tables", "session_user",
     "set_absence", "set_next_game", "set_plies", "upgrade_guest", "user_by_id", "user_by_name", "user_open_tables",
     "user_stats",

@@ -1,7 +1,8 @@
 """Scale-out with real processes: two ``donjon serve`` nodes share one PostgreSQL database and
 one Redis. Two players on different nodes play a whole game; a node is killed (SIGKILL) mid-game
 and its player moves to the other node, resyncs with its last version and the game goes on;
-an absence forfeit fires once in the cluster although both nodes run the timer.
+an absence forfeit fires once in the cluster although both nodes run the timer; a player of a
+killed node who never comes back forfeits through the presence lease.
 
 Needs PostgreSQL (``DONJON_TEST_POSTGRES_URL``, exported by ``.ci/run``) and ``redis-server``;
 skipped without them. Each test gets its own database and its own Redis server.
@@ -12,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import random
 import shutil
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -150,6 +152,47 @@ async def test_absence_forfeit_fires_once_in_the_cluster(cluster: Cluster) -> No
         with pytest.raises(TimeoutError):
             await k.recv(0.5)  # no second forfeit, no other event
         await wait_all_at([k], 3)
+    finally:
+        for p in (w, k):
+            await p.close()
+
+
+async def test_a_killed_node_s_player_who_never_returns_forfeits_once(cluster: Cluster) -> None:
+    """The presence lease: node A is killed (SIGKILL) with white connected; white never comes
+    back. Node B sees A's heartbeat go stale, starts white's absence clock (counted from A's
+    last heartbeat), black is shown it, and the forfeit fires once."""
+    lease, forfeit = 1.5, 4.0
+    a, b = cluster(DONJON_PRESENCE_LEASE=str(lease), DONJON_ABSENCE_CLAIM="2", DONJON_ABSENCE_FORFEIT=str(forfeit))
+    gid, cookies = await make_game(a.url)
+    w, k = WsPlayer(gid, cookies[0]), WsPlayer(gid, cookies[1])
+    await w.connect(a.ws_url)  # white on node A
+    await k.connect(b.ws_url)  # black on node B
+    try:
+        await play_plies({0: w, 1: k}, random.Random(3), 2)
+        assert k.game["players"][0]["online"] and k.game["players"][0]["deadline_at"] is None
+        gone = time.time()
+        a.kill()
+        stopped = time.time()
+        clock = f = None
+        while f is None or f["t"] != "event":
+            f = await k.recv(30)
+            white = f["game"]["players"][0]
+            if f["t"] == "presence" and white["deadline_at"] is not None and clock is None:
+                clock = white, time.time()
+        assert clock is not None, "black was never shown white's absence clock"
+        white, shown = clock
+        assert white["deadline_kind"] == "forfeit" and not white["online"]
+        # counted from node A's last heartbeat (refreshed every lease / 5 s), seen once A was silent a lease
+        assert gone - lease / 2 <= white["away_since"] <= stopped
+        assert white["deadline_at"] == pytest.approx(white["away_since"] + forfeit)
+        assert shown >= white["away_since"] + lease
+        assert f["event"]["kind"] == "forfeit" and f["event"]["by"] == 0
+        assert time.time() >= white["deadline_at"] - 0.05
+        assert k.game["status"] == "finished" and k.game["outcome"]["winners"] == [1]
+        await asyncio.sleep(1.5)  # node B's timer has run several times more
+        assert [e[1] for e in log_entries(b.database_url, gid)] == ["play", "play", "forfeit"]
+        with pytest.raises(TimeoutError):
+            await k.recv(0.5)  # no second forfeit, no other event
     finally:
         for p in (w, k):
             await p.close()
