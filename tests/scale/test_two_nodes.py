@@ -182,8 +182,9 @@ async def test_a_killed_node_s_player_who_never_returns_forfeits_once(cluster: C
         assert clock is not None, "black was never shown white's absence clock"
         white, shown = clock
         assert white["deadline_kind"] == "forfeit" and not white["online"]
-        # counted from node A's last heartbeat (refreshed every lease / 5 s), seen once A was silent a lease
-        assert gone - lease / 2 <= white["away_since"] <= stopped
+        # counted from node A's last heartbeat (refreshed every lease / 5 s; a loaded machine may
+        # delay it, and the count never starts more than two leases back), not from when B saw it
+        assert gone - 2 * lease <= white["away_since"] <= stopped
         assert white["deadline_at"] == pytest.approx(white["away_since"] + forfeit)
         assert shown >= white["away_since"] + lease
         assert f["event"]["kind"] == "forfeit" and f["event"]["by"] == 0
