@@ -562,6 +562,28 @@ def test_hats_are_drawn_on_each_king_and_move_with_it(page, server) -> None:
     assert hats_on_board(page) == [["halo", "e8"]]
 
 
+def test_a_dragged_king_carries_its_hat(page, server) -> None:
+    fx = open_fx(page, server, "opening")
+    page.evaluate("([u, players]) => window.__ui.update({ ...u, players })", [last(fx), HAT_PLAYERS])
+    src = page.locator(".ucg-sq[data-square='e1']").bounding_box()
+    x0, y0 = src["x"] + src["width"] / 2, src["y"] + src["height"] / 2
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x0 + 60, y0 - 90, steps=5)
+    # the hat on e1 fades with its king; a copy rides on the ghost, above the pointer
+    assert "ucg-dragging" in page.locator(".ucg-hat[data-square='e1']").get_attribute("class")
+    ghost = page.locator(".ucg-ghost-hat[data-hat='crown']")
+    assert ghost.count() == 1
+    box = ghost.bounding_box()
+    assert box["x"] <= x0 + 60 <= box["x"] + box["width"] and box["y"] + box["height"] <= y0 - 90, (box, x0, y0)
+    shot(page, "unfairchess-drag-hat.png")
+    page.mouse.move(x0, y0, steps=5)
+    page.mouse.up()  # dropped back on its square: no move
+    assert page.locator(".ucg-ghost-hat").count() == 0
+    assert "ucg-dragging" not in (page.locator(".ucg-hat[data-square='e1']").get_attribute("class") or "")
+    assert sent(page) == []
+
+
 def test_spectator_sees_the_hats(page, server) -> None:
     fx = open_fx(page, server, "spectator")
     page.evaluate("([u, players]) => window.__ui.update({ ...u, players })", [last(fx), HAT_PLAYERS])

@@ -279,12 +279,22 @@ export function createBoard(container, handlers = {}) {
       const g = L.pieces.querySelector(`[data-square="${drag.from}"]`);
       if (g) g.classList.add("ucg-dragging");
       L.drag.innerHTML = `<use class="ucg-ghost" href="#ucg-${drag.code}" width="110" height="110"/>`;
+      // A king's hat goes with it: drawn on the ghost (at the ghost's scale), faded on the square.
+      const hat = L.badges.querySelector(`.ucg-hat[data-square="${drag.from}"]`);
+      if (hat) {
+        hat.classList.add("ucg-dragging");
+        const m = /scale\(([\d.]+)\)/.exec(hat.getAttribute("transform") || "");
+        drag.hatScale = (m ? Number(m[1]) : 1) * (110 / 95);
+        L.drag.insertAdjacentHTML("beforeend", `<g class="ucg-ghost-hat" data-hat="${hat.dataset.hat}">${hat.innerHTML}</g>`);
+      }
     }
     if (drag.active) {
       const p = svgPoint(ev.clientX, ev.clientY);
-      const use = L.drag.firstElementChild;
+      const use = L.drag.querySelector(".ucg-ghost");
       use.setAttribute("x", p.x - 55);
       use.setAttribute("y", p.y - 62);
+      const ghostHat = L.drag.querySelector(".ucg-ghost-hat");
+      if (ghostHat) ghostHat.setAttribute("transform", `translate(${p.x - 55} ${p.y - 62}) scale(${drag.hatScale})`);
       const over = squareAt(ev.clientX, ev.clientY);
       L.drag.querySelectorAll(".ucg-hover").forEach((n) => n.remove());
       if (over) {
@@ -303,6 +313,8 @@ export function createBoard(container, handlers = {}) {
     if (d.from) {
       const g = L.pieces.querySelector(`[data-square="${d.from}"]`);
       if (g) g.classList.remove("ucg-dragging");
+      const hat = L.badges.querySelector(`.ucg-hat[data-square="${d.from}"]`);
+      if (hat) hat.classList.remove("ucg-dragging");
     }
     if (handlers.onUp) handlers.onUp(sq, { from: d.from, dragged: !!(d.from && d.active) });
   }
