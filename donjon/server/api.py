@@ -16,6 +16,7 @@ from donjon.server import auth
 from donjon.server.auth import AuthError
 from donjon.server.export import EXPORTERS, replay_record
 from donjon.server.lobby import LobbyError, TableRequest
+from donjon.store import league as league_store
 from donjon.store import repo
 from donjon.store.models import User
 
@@ -271,7 +272,9 @@ async def _finished(request: Request, game_id: str) -> tuple[Any, Any, Any]:
 @router.get("/games/{game_id}/replay", summary="A finished game's record with the public view after every step")
 async def replay(game_id: str, request: Request) -> dict[str, Any]:
     row, seats, entries = await _finished(request, game_id)
-    return replay_record(row, seats, entries)
+    async with request.app.state.db.read() as s:
+        hats = await league_store.hats_of(s, [x.user_id for x in seats if x.user_id is not None])
+    return replay_record(row, seats, entries, hats)
 
 
 @router.get("/games/{game_id}/pgn", summary="PGN of a finished UnfairChess game (cards as comments)",

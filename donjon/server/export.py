@@ -16,7 +16,8 @@ from donjon.server.match import Match
 from donjon.store.models import GameActionRow, GameRow, GameSeatRow
 
 
-def replay_record(row: GameRow, seats: list[GameSeatRow], entries: list[GameActionRow]) -> dict[str, Any]:
+def replay_record(row: GameRow, seats: list[GameSeatRow], entries: list[GameActionRow],
+                  hats: dict[int, str | None] | None = None) -> dict[str, Any]:
     game = get_game(row.kind)
     m = Match.start(game, len(seats), row.seed, row.options)
     steps: list[dict[str, Any]] = [{"seq": 0, "kind": "start", "seat": None, "view": game.view(m.state, None)}]
@@ -34,7 +35,9 @@ def replay_record(row: GameRow, seats: list[GameSeatRow], entries: list[GameActi
         "game": {"id": row.id, "kind": row.kind, "mode": row.mode, "stake": row.stake, "status": row.status,
                  "outcome": row.outcome, "created_at": row.created_at, "finished_at": row.finished_at,
                  "next_game": row.next_game, "rematch_of": row.rematch_of},
-        "players": [{"seat": x.seat, "name": x.name, "bot": x.bot_level} for x in seats],
+        # ``hat``: the hat the player wears now (hats are not recorded per game; docs/league.md)
+        "players": [{"seat": x.seat, "name": x.name, "bot": x.bot_level,
+                     "hat": (hats or {}).get(x.user_id) if x.user_id is not None else None} for x in seats],
         "steps": steps,
     }
 

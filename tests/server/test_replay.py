@@ -43,8 +43,11 @@ def test_live_list_then_replay_and_pgn(site: Site) -> None:
         assert k.request("resign")["t"] == "ack"
     assert site.main.get("/api/live").json()["games"] == []
 
+    # the hat a player wears is shown in the replay too (the one worn now: hats are not recorded per game)
+    site.execute("update users set hat='crown' where username='alice'")
     rec = site.main.get(f"/api/games/{gid}/replay").json()
     assert rec["players"][0]["name"] == "alice"
+    assert [p["hat"] for p in rec["players"]] == ["crown", None]
     steps = rec["steps"]
     assert steps[0]["kind"] == "start" and "fen" in steps[0]["view"]
     plays = [s for s in steps if s["kind"] == "play"]

@@ -83,7 +83,7 @@ async function main() {
     mod = await import("./fallback-ui.js");
   }
   ui = mod.createGameUI(root, { seat: null, lang, mode: "replay", send: () => Promise.reject(new Error("replay")),
-    players: players.map((p) => ({ name: p.name })) });
+    players: players.map((p) => ({ name: p.name, hat: p.hat ?? null })) });
   show(steps.length - 1);
 }
 
