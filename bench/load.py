@@ -11,7 +11,8 @@
 
 Each game has two guest players connected over ``/ws/game/{id}``; whoever is to act picks a
 random legal action (normal moves only unless ``--cards``) and sends it with the version it
-saw. Reported: accepted actions per second over the playing phase, and the ack latency
+saw. Every socket is opened and synced first (the time it takes is printed apart); then the
+clock starts. Reported: accepted actions per second over the playing phase, and the ack latency
 (intent sent → ack received) p50 / p90 / p99 / max. Every ack means the action was committed
 to the database first. Also reported, for the playing phase: the CPU time of the server
 process (``--spawn`` or ``--server-pid``) and of this client process per accepted action,
@@ -91,8 +92,26 @@ async def _make_game(base: str, sem: asyncio.Semaphore) -> tuple[str, str, str]:
         return r.json()["table"]["game_id"], a.cookies["donjon_session"], b.cookies["donjon_session"]
 
 
+@dataclass
+class Gate:
+    """Connect every player first, then play: each player reports when its socket is synced
+    (``ready``) and waits for ``start``, so the playing phase measures moves, not connections."""
+
+    players: int
+    ready: int = 0
+    all_ready: asyncio.Event = field(default_factory=asyncio.Event)
+    start: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def arrive(self) -> None:
+        self.ready += 1
+        if self.ready >= self.players:
+            self.all_ready.set()
+        await self.start.wait()
+
+
 async def player(ws_url: str, gid: str, cookie: str, plies: int, cards: bool, rng: random.Random, stats: Stats,
-                 done: asyncio.Event, connecting: asyncio.Semaphore | None, legal_mode: str = "lazy") -> None:
+                 done: asyncio.Event, connecting: asyncio.Semaphore | None, legal_mode: str = "lazy",
+                 gate: Gate | None = None) -> None:
     # open_timeout: at 1,000 games, 2,000 sockets open at once (like every client of a
     # restarted server coming back) and each waits for its session and game to be loaded
     if connecting is not None:
@@ -133,6 +152,9 @@ async def player(ws_url: str, gid: str, cookie: str, plies: int, cards: bool, rn
             if connecting is not None:  # connected and up to date: let the next socket open
                 connecting.release()
                 connecting = None
+            if gate is not None:  # synced: wait until every player is, then play
+                await gate.arrive()
+                gate = None
             v = f["v"]
             game = f["game"]
             if game["status"] != "active" or game["plies"] >= plies:
@@ -217,17 +239,23 @@ async def run(args: argparse.Namespace) -> None:
     setup = time.perf_counter() - t0
     stats = Stats()
     rng = random.Random(args.seed)
-    log0 = await _log_counters_all(bases)
-    srv0, cli0 = _sum([cpu_seconds(p) for p in pids]), time.process_time()
-    t1 = time.perf_counter()
     tasks = []
     connecting = asyncio.Semaphore(args.connect_concurrency) if args.connect_concurrency else None
+    gate = Gate(2 * len(games))
+    t_connect = time.perf_counter()
     for g, (gid, ca, cb) in enumerate(games):
         for s, cookie in enumerate((ca, cb)):
             node = (g + s) % len(ws_urls) if args.route == "split" else g % len(ws_urls)
             tasks.append(asyncio.create_task(player(ws_urls[node], gid, cookie, args.plies,
                                                     args.cards, random.Random(rng.random()), stats,
-                                                    asyncio.Event(), connecting, args.legal)))
+                                                    asyncio.Event(), connecting, args.legal, gate)))
+    # every socket open and synced before the clock starts: the playing phase measures moves
+    await asyncio.wait([asyncio.ensure_future(gate.all_ready.wait()), *tasks], return_when=asyncio.FIRST_COMPLETED)
+    connect = time.perf_counter() - t_connect
+    log0 = await _log_counters_all(bases)
+    srv0, cli0 = _sum([cpu_seconds(p) for p in pids]), time.process_time()
+    t1 = time.perf_counter()
+    gate.start.set()
     await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - t1
     srv1, cli1 = _sum([cpu_seconds(p) for p in pids]), time.process_time()
@@ -240,7 +268,8 @@ async def run(args: argparse.Namespace) -> None:
 
     print(f"games: {args.games} concurrent, {args.plies} plies each ({'moves and cards' if args.cards else 'moves only'}"
           f"; legal list: {args.legal})")
-    print(f"setup: {args.games * 2} guests + {args.games} tables in {setup:.2f} s")
+    print(f"setup: {args.games * 2} guests + {args.games} tables in {setup:.2f} s; "
+          f"{gate.ready} sockets opened and synced in {connect:.2f} s (not in the figures below)")
     print(f"accepted actions: {n} in {elapsed:.2f} s  ->  {n / elapsed:.0f} accepted actions/s")
     print(f"ack latency ms: p50 {pct(0.5):.1f}  p90 {pct(0.9):.1f}  p99 {pct(0.99):.1f}  max {pct(1.0):.1f}"
           f"  mean {statistics.fmean(lat) * 1000 if lat else float('nan'):.1f}")
