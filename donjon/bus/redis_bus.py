@@ -17,6 +17,11 @@ from donjon.bus import Handler, dispatch
 log = logging.getLogger("donjon.bus.redis")
 
 PREFIX = "donjon:"
+MAX_CONNECTIONS = 64
+"""Connections to Redis per node (publishes beyond wait for one: :data:`POOL_TIMEOUT`)."""
+POOL_TIMEOUT = 10.0
+"""Seconds a publish waits for a free connection before it fails (then it is delivered
+locally only, and the version check repairs the other nodes)."""
 
 
 class RedisBus:
@@ -31,7 +36,12 @@ class RedisBus:
     async def start(self) -> None:
         import redis.asyncio as aioredis
 
-        self._redis = aioredis.from_url(self.url, decode_responses=True)
+        # A blocking pool: at a burst of publishes (every client of a node reconnecting at
+        # once) a publish waits for a free connection instead of failing with "Too many
+        # connections" (redis-py's default pool refuses the 101st).
+        pool = aioredis.BlockingConnectionPool.from_url(self.url, decode_responses=True,
+                                                        max_connections=MAX_CONNECTIONS, timeout=POOL_TIMEOUT)
+        self._redis = aioredis.Redis(connection_pool=pool)
         await self._redis.ping()
         self._pubsub = self._redis.pubsub()
         await self._pubsub.psubscribe(PREFIX + "*")

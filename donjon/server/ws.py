@@ -24,6 +24,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from donjon.server import auth
 from donjon.server.limits import SlidingWindow
@@ -36,6 +37,7 @@ router = APIRouter()
 MAX_FRAME = 16_384
 """The default of ``Settings.ws_max_message``."""
 CLOSE_RESTART = 1012
+CLOSE_TRY_AGAIN = 1013
 CLOSE_POLICY = 1008
 BYE = {"t": "bye", "reason": "the server is restarting: reconnect (your game is safe)", "code": "restarting"}
 
@@ -238,11 +240,20 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
     if await _refuse_draining(ws):
         return
     hub: Hub = ws.app.state.hub
-    room = await hub.room(game_id)
+    try:
+        room = await hub.room(game_id)
+        user = await auth.current_user(ws) if room is not None else None
+    except PoolTimeout:
+        # Every database connection stayed busy for the pool's timeout (a connection storm:
+        # every client of a restarted node coming back at once): "try again later", and the
+        # client reconnects with its backoff, rather than an HTTP 500.
+        log.warning("database pool exhausted: socket for game %s refused (1013)", game_id)
+        await ws.accept()
+        await ws.close(code=CLOSE_TRY_AGAIN, reason="the server is busy: reconnecting")
+        return
     if room is None:
         await ws.close(code=4404, reason="no such game")
         return
-    user = await auth.current_user(ws)
     user_id = user.id if user is not None else None
     seat = room.seat_of_user(user_id)
     await ws.accept()
