@@ -77,6 +77,14 @@ class BotRunner:
                 self._pool = concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx, initializer=_warm)
         return self._pool
 
+    def warm(self) -> None:
+        """Start the pool's worker now (it imports the games: seconds on a busy machine), so
+        that the first bot move of a fresh server does not pay for it inside its budget."""
+        try:
+            self._executor().submit(_warm)
+        except RuntimeError:  # the pool is shutting down
+            pass
+
     async def choose(self, kind: str, state: Any, seat: int, level: str, rng_seed: int) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
         pool = self._executor()

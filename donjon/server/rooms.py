@@ -384,6 +384,8 @@ class Hub:
                 room = await self._load(game_id)
                 if room is not None:
                     self.rooms[game_id] = room
+                    if room.has_bot and room.match.active:
+                        self.bots.warm()  # the bot's worker starts while the person reads the board
         self._loading.pop(game_id, None)
         return room
 

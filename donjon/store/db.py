@@ -35,12 +35,15 @@ def normalize_url(url: str) -> str:
 class Database:
     """Engine + session factory + the SQLite writer lock."""
 
-    def __init__(self, url: str, *, sqlite_synchronous: str = "FULL", echo: bool = False) -> None:
+    def __init__(self, url: str, *, sqlite_synchronous: str = "FULL", echo: bool = False,
+                 pool_timeout: float = 30.0) -> None:
+        """``pool_timeout``: seconds a session waits for one of the (PostgreSQL) pool's 30
+        connections before :class:`sqlalchemy.exc.TimeoutError` (a socket then gets 1013)."""
         self.url = normalize_url(url)
         self.is_sqlite = self.url.startswith("sqlite")
         kwargs: dict[str, Any] = {"echo": echo}
         if not self.is_sqlite:
-            kwargs.update(pool_size=10, max_overflow=20, pool_pre_ping=True)
+            kwargs.update(pool_size=10, max_overflow=20, pool_pre_ping=True, pool_timeout=pool_timeout)
         self.engine = create_async_engine(self.url, **kwargs)
         if self.is_sqlite:
             sync = sqlite_synchronous.upper()

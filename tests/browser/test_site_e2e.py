@@ -125,12 +125,14 @@ class Person:
             " return r && r.dataset.version !== '' && Number(r.dataset.version) >= v && r.dataset.state === 'idle'; }",
             arg=v)
 
-    def wait_my_turn(self, after: int = -1) -> dict[str, Any]:
+    def wait_my_turn(self, after: int = -1, timeout: float | None = None) -> dict[str, Any]:
         """Wait until the board shows a version above ``after`` on which this player may act
-        (right after a move the board may still show the version before it for a moment)."""
+        (right after a move the board may still show the version before it for a moment);
+        ``timeout`` in ms (the context's default if None)."""
         self.page.wait_for_function(
             "v => { const r = document.querySelector('.ucg-root');"
-            " return r && r.classList.contains('ucg-can-act') && Number(r.dataset.version || -1) > v; }", arg=after)
+            " return r && r.classList.contains('ucg-can-act') && Number(r.dataset.version || -1) > v; }", arg=after,
+            timeout=timeout)
         return self.state()
 
     def enter_game(self) -> str:
@@ -416,7 +418,8 @@ def test_game_against_the_easy_bot(alice_bob) -> None:
         alice.move(uci)
         mine = alice.shown_version()
         # The bot answers (a move, or a card and then possibly a move) and it is my turn again.
-        after = alice.wait_my_turn(after=mine)
+        # (Generous: on a loaded machine the bot's worker process may still be starting.)
+        after = alice.wait_my_turn(after=mine, timeout=60_000)
         assert after["v"] > mine
         assert after["view"]["turn_no"] == st["view"]["turn_no"] + 2
         assert after["view"]["fen"] != st["view"]["fen"]

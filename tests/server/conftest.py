@@ -7,6 +7,7 @@ cookie jar, so two players and a spectator can talk to the same app.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import sqlite3
 import warnings
@@ -41,6 +42,14 @@ class Site:
         self.app = app
         self.main = main
         self.db = db
+
+    def set_clock(self, claim: float, forfeit: float) -> None:
+        """From now on an absence clock allows ``claim`` s before a claim and ``forfeit`` s before
+        the forfeit. Tests start their games with the defaults and shorten the clock once every
+        player is connected: a short clock from the start would also run out for a player a
+        loaded machine is slow to connect (the lobby starts every seat's clock at creation)."""
+        hub = self.app.state.hub
+        hub.settings = dataclasses.replace(hub.settings, absence_claim=claim, absence_forfeit=forfeit)
 
     def client(self) -> TestClient:
         c = TestClient(self.app, base_url="http://testserver")

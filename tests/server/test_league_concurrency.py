@@ -185,7 +185,9 @@ async def _pg_fresh(url: str) -> str:
 async def test_concurrent_settlements_and_purchases_postgres() -> None:
     assert PG_URL
     url = await _pg_fresh(PG_URL)
-    db, other = Database(url), Database(url)
+    # 1,000 operations at once queue for 2 × 30 connections, most behind row locks: on a loaded
+    # machine the last may wait longer than the production pool timeout (30 s) for a connection
+    db, other = Database(url, pool_timeout=300), Database(url, pool_timeout=300)
     await db.migrate()
     await other.migrate()
     try:

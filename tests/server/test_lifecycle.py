@@ -184,9 +184,9 @@ def test_absence_claim_and_forfeit(site_factory: Any) -> None:
     assert site.sql("select deadline_at from game_seats where game_id=?", gid) == [(None,), (None,)]
 
 
-def test_coming_back_stops_the_clock(site_factory: Any) -> None:
-    site = site_factory(absence_claim=0.3, absence_forfeit=0.8)
+def test_coming_back_stops_the_clock(site: Site) -> None:
     gid, w, k, seats = start(site)
+    site.set_clock(0.3, 0.8)
     k.close()
     w.recv(presence=True)
     back = Player(seats[1], gid)
@@ -197,9 +197,9 @@ def test_coming_back_stops_the_clock(site_factory: Any) -> None:
     assert site.sql("select status from games where id=?", gid) == [("active",)]
 
 
-def test_automatic_forfeit(site_factory: Any) -> None:
-    site = site_factory(absence_claim=0.2, absence_forfeit=0.5)
+def test_automatic_forfeit(site: Site) -> None:
     gid, w, k, seats = start(site)
+    site.set_clock(0.2, 0.5)
     k.close()
     deadline = time.time() + 10
     while w.game.get("status") == "active" and time.time() < deadline:
@@ -213,7 +213,8 @@ def test_automatic_forfeit(site_factory: Any) -> None:
 
 def test_never_connected_player_forfeits(site_factory: Any) -> None:
     """The clock starts when the game is created: a joiner who never opens it forfeits."""
-    site = site_factory(absence_claim=0.1, absence_forfeit=0.3)
+    # long enough for white to connect in time on a loaded machine (its clock runs too)
+    site = site_factory(absence_claim=1.0, absence_forfeit=3.0)
     a, b = site.user("alice"), site.user("bobby")
     gid, seats = site.game_pair(a, b, color="white")
     w = Player(seats[0], gid)

@@ -332,10 +332,11 @@ def test_the_only_person_among_bots_resigns_the_game_ends(site: Site) -> None:
 
 
 def test_an_absent_player_forfeits_and_a_bot_finishes_for_them(site_factory: Any) -> None:
-    site, gid, by_seat = _castel3(site_factory, absence_claim=0.3, absence_forfeit=0.8)
+    # 3 s: long enough for seats 1 and 2 to connect in time on a loaded machine (their clocks run too)
+    site, gid, by_seat = _castel3(site_factory, absence_claim=1.0, absence_forfeit=3.0)
     p1, p2 = Player(by_seat[1], gid), Player(by_seat[2], gid)
     p1.hello()
-    p2.hello()  # seat 0 never comes: after 0.8 s it forfeits
+    p2.hello()  # seat 0 never comes: after 3 s it forfeits
 
     def forfeited() -> bool:
         while True:
