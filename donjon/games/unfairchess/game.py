@@ -44,7 +44,7 @@ class UnfairChess:
             return []
         if state.ordering:
             return [{"type": "order", "order": o} for o in rules.order_actions(state)]
-        out: list[Action] = [{"type": "move", "uci": m.uci()} for m in state.moves or ()]
+        out = self.legal_moves(state)
         if not state.must_move:
             for card in dict.fromkeys(state.hands[seat]):
                 for tg in rules.card_actions(state, card):
@@ -134,7 +134,7 @@ class UnfairChess:
         """
         if seat is None or state.result is not None or seat != state.seat or state.ordering:
             return self.view_and_legal(state, seat)
-        out: list[Action] = [{"type": "move", "uci": m.uci()} for m in state.moves or ()]
+        out = self.legal_moves(state)
         playable: set[str] = set()
         if not state.must_move:
             for card in dict.fromkeys(state.hands[seat]):
