@@ -11,7 +11,15 @@ import chess
 from donjon.bots import get_bot
 from donjon.bots.castel_mcts import CastelMCTSBot, _main_actions, castel_values
 from donjon.bots.levels import make_bot
-from donjon.bots.unfairchess_search import UnfairChessSearchBot, _board_eval_white, board_eval_white
+from donjon.bots.unfairchess_search import (
+    UnfairChessSearchBot,
+    _board_eval_white,
+    _FastPos,
+    _material_phase,
+    _pseudo_moves,
+    action_key,
+    board_eval_white,
+)
 from donjon.games import get_game
 from donjon.games.unfairchess import GAME as UC
 
@@ -51,6 +59,79 @@ def test_search_takes_a_hanging_rook_in_plain_chess() -> None:
     s = UC.setup(2, 1, {**NO_CARDS, "fen": "4k3/8/8/3r4/8/4N3/8/4K3 w - - 0 1"})
     action = UnfairChessSearchBot(time_limit=None, max_depth=3, samples=1).choose(UC, s, 0, random.Random(1))
     assert action == {"type": "move", "uci": "e3d5"}
+
+
+_TRICKY_FENS = [
+    chess.STARTING_FEN,
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",  # castling, pins
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",  # en passant along a rank
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",  # promotions
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+]
+
+
+def _fields(b: chess.Board) -> tuple[Any, ...]:
+    return (b.board_fen(), b.turn, b.clean_castling_rights(), b.ep_square)
+
+
+def test_fast_position_moves_like_python_chess() -> None:
+    """The search's own move generation and make/unmake agree with python-chess on every
+    pseudo-legal move of random games: same moves, same position after, the same verdict on
+    legality, the incremental material equal to a full count, and unmake restores all."""
+    rng = random.Random(11)
+    checked = 0
+    for g in range(12):
+        ref = chess.Board(_TRICKY_FENS[g % len(_TRICKY_FENS)])
+        pos = _FastPos(ref.copy(stack=False), {}, {})
+        for _ in range(rng.randrange(10, 80)):
+            b = pos.board
+            assert set(_pseudo_moves(b, False)) == set(ref.generate_pseudo_legal_moves())
+            captures = {m for m in ref.generate_pseudo_legal_moves()
+                        if m.promotion == chess.QUEEN or (ref.is_capture(m) and not m.promotion)}
+            assert set(_pseudo_moves(b, True)) == captures
+            legal = set(ref.legal_moves)
+            for m in pos.moves(ref.is_check()):
+                before = _fields(b)
+                ok = pos.push(m)
+                assert ok == (m in legal), (ref.fen(), m)
+                if ok:
+                    after = ref.copy()
+                    after.push(m)
+                    assert _fields(b) == _fields(after)
+                    assert (pos.mat, pos.phase) == _material_phase(after)
+                pos.pop()
+                assert _fields(b) == before
+                checked += 1
+            if not legal:
+                break
+            m = rng.choice(sorted(legal, key=lambda x: x.uci()))
+            pos.push(m)
+            ref.push(m)
+    assert checked > 1000
+
+
+def test_a_return_to_an_earlier_position_scores_as_a_draw() -> None:
+    """A rook up, the bot scores the move back into a position of this game as a draw (the
+    classical threefold repetition it may lead to) and plays another; asked twice at the same
+    turn it answers the same; a bot without that memory scores the same move as a win."""
+    s0 = UC.setup(2, 1, {**NO_CARDS, "fen": "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"})
+    bot = UnfairChessSearchBot(time_limit=None, max_depth=3, samples=1)
+    m0 = bot.choose(UC, s0, 0, random.Random(1))
+    move = chess.Move.from_uci(m0["uci"])
+    assert not s0.board.is_capture(move) and s0.board.piece_type_at(move.from_square) != chess.PAWN
+    s = UC.apply(s0, 0, m0)
+    black = next(m for m in s.board.legal_moves if s.board.piece_type_at(m.from_square) == chess.KING)
+    s = UC.apply(s, 1, {"type": "move", "uci": black.uci()})
+    s = UC.apply(s, 0, {"type": "move", "uci": chess.Move(move.to_square, move.from_square).uci()})
+    s = UC.apply(s, 1, {"type": "move", "uci": chess.Move(black.to_square, black.from_square).uci()})
+    assert s.board.board_fen() == s0.board.board_fen() and s.turn_no > s0.turn_no
+    again = bot.choose(UC, s, 0, random.Random(1))
+    assert bot.last[0].scores[action_key(m0)] == 0
+    assert again != m0
+    assert bot.choose(UC, s, 0, random.Random(1)) == again
+    fresh = UnfairChessSearchBot(time_limit=None, max_depth=3, samples=1)
+    fresh.choose(UC, s, 0, random.Random(1))
+    assert fresh.last[0].scores[action_key(m0)] > 300
 
 
 # ---------------------------------------------------------------------------- Castel
