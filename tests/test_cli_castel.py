@@ -2,27 +2,11 @@
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
-from typing import Any
 
-from donjon.cli import main
 from donjon.cli_castel import describe, square_name
-
-
-def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(argv, stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
-
-
-def run_json(argv: list[str]) -> Any:
-    code, out, err = run(argv)
-    assert code == 0, err
-    lines = [x for x in out.splitlines() if x.strip()]
-    assert len(lines) == 1
-    return json.loads(lines[0])
+from tests.test_cli import run, run_json
 
 
 def test_cards_castel_json() -> None:

@@ -3,29 +3,14 @@ with bot teammates, replay of saved records."""
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from donjon.cli import main, wilson
+from donjon.cli import wilson
 from donjon.cli_citadel import describe, event_text
-
-
-def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(argv, stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
-
-
-def run_json(argv: list[str]) -> Any:
-    code, out, err = run(argv)
-    assert code == 0, err
-    lines = [x for x in out.splitlines() if x.strip()]
-    assert len(lines) == 1
-    return json.loads(lines[0])
+from tests.test_cli import run, run_json
 
 
 @pytest.mark.parametrize(("players", "difficulty"), [(1, "easy"), (2, "normal"), (3, "hard"), (4, "easy")])
