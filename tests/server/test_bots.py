@@ -39,9 +39,11 @@ def test_bot_replies_from_a_worker_process(site: Site, level: str) -> None:
 def test_bot_moves_first_as_white(site: Site) -> None:
     g, p = bot_game(site, "easy", "black")
     assert p.seat == 1
-    while p.v == 0:
-        p.recv(timeout=30)
-    assert p.v == 1 and p.legal and 1 in p.game["to_act"]
+    while 1 not in p.game["to_act"]:  # the bot may play a card before its move (an action of its own)
+        ev = p.recv(timeout=30)
+        assert ev["t"] == "event" and ev["event"]["by"] == 0, ev
+    assert p.v >= 1 and p.legal and p.game["status"] == "active"
+    assert all(ev["event"]["by"] == 0 for ev in p.frames if ev["t"] == "event")
 
 
 def test_bot_declines_draws_and_accepts_rematches(site: Site) -> None:
