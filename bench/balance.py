@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import random
 import sys
@@ -28,19 +27,9 @@ from typing import Any
 from donjon.bots.citadel_planner import LEVELS, CitadelPlannerBot
 from donjon.games.citadel.catalogue import BALANCE_EXTRA_MINUTES, DIFFICULTIES
 from donjon.games.citadel.game import GAME
+from donjon.stats import wilson
 
 MAX_ACTIONS = 5000
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of ``wins``/``n`` (95 % by default)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
 
 
 def play_one(task: tuple[str, int, int, str, float | None, str | None]) -> dict[str, Any]:

@@ -30,7 +30,7 @@ from donjon.bots import get_bot
 from donjon.bots.base import choose_and_apply
 from donjon.bots.levels import make_bot
 from donjon.games import get_game
-from donjon.tournament import _percentile, elo_of, wilson
+from donjon.stats import percentile, score_summary
 
 MAX_ACTIONS = 3000
 
@@ -87,21 +87,20 @@ def main(argv: list[str] | None = None) -> int:
                   file=sys.stderr, flush=True)
     n = len(results)
     s = sum(r["score"] for r in results)
-    lo, hi = wilson(s, n)
     think = [t for r in results for t in r["think"]]
     summary = {
-        "bot": args.bot, "players": args.players, "games": n, "score": s, "pct": s / n, "wilson_lo": lo,
-        "wilson_hi": hi, "elo": elo_of(s / n), "elo_lo": elo_of(lo), "elo_hi": elo_of(hi),
+        "bot": args.bot, "players": args.players, "games": n, "score": s, **score_summary(s, n),
         "wins": sum(r["won"] for r in results),
         "reasons": {k: sum(r["reason"] == k for r in results) for k in sorted({r["reason"] for r in results})},
         "refusals": sum(r["refusals"] for r in results),
-        "think_p50": _percentile(think, 0.5), "think_p95": _percentile(think, 0.95),
+        "think_p50": percentile(think, 0.5), "think_p95": percentile(think, 0.95),
         "think_max": max(think, default=0.0), "decisions": len(think),
         "seconds": time.time() - start, "load_start": load0[0], "load_end": os.getloadavg()[0],
     }
     print(f"castel: {args.bot} vs {args.players - 1} greedy, {n} games, seeds {args.seed}..{args.seed + n - 1}, "
           f"{summary['seconds']:.0f} s, load average {load0[0]:.1f} at start, {summary['load_end']:.1f} at end")
-    print(f"score {s:g}/{n} = {100 * s / n:.1f} % (95 % Wilson {100 * lo:.1f}–{100 * hi:.1f} %), "
+    print(f"score {s:g}/{n} = {100 * s / n:.1f} % "
+          f"(95 % Wilson {100 * summary['wilson_lo']:.1f}–{100 * summary['wilson_hi']:.1f} %), "
           f"Elo {summary['elo']:+.0f} [{summary['elo_lo']:+.0f}, {summary['elo_hi']:+.0f}]; "
           f"won {summary['wins']} games; endings {summary['reasons']}; refusals {summary['refusals']}")
     print(f"think: p50 {1000 * summary['think_p50']:.0f} ms, p95 {1000 * summary['think_p95']:.0f} ms, "

@@ -31,7 +31,8 @@ from typing import Any
 from donjon.bots.levels import make_bot
 from donjon.games import get_game
 from donjon.games.citadel.balance import win_rates
-from donjon.tournament import _percentile, elo_of, format_table, run_tournament, wilson
+from donjon.stats import elo_interval, percentile
+from donjon.tournament import format_table, run_tournament
 
 LEVELS = ["random", "easy", "normal", "hard"]
 PAIRS = [("random", "easy"), ("easy", "normal"), ("normal", "hard")]
@@ -61,7 +62,7 @@ def think_times(game_id: str, level: str, decisions: int, seed: int) -> dict[str
             else:
                 action = other.choose(game, state, seat, rng)
             state = game.apply(state, seat, action)
-    return {"decisions": len(times), "p50": _percentile(times, 0.5), "p95": _percentile(times, 0.95),
+    return {"decisions": len(times), "p50": percentile(times, 0.5), "p95": percentile(times, 0.95),
             "max": max(times) if times else 0.0}
 
 
@@ -101,12 +102,11 @@ def ladder_citadel(games: int, seed: int) -> dict[str, Any]:
 
         rates = win_rates(games, players=2, seed=seed, policy=policy)
         normal = rates["normal"]
-        lo, hi = wilson(normal["wins"], normal["games"])
+        elo, lo, hi = elo_interval(normal["wins"], normal["games"], prior_draws=1)
         out["levels"][level] = {
             "win_rates": rates,
-            "elo_vs_professor": elo_of((normal["wins"] + 0.5) / (normal["games"] + 1)),
-            "elo_lo": elo_of(lo), "elo_hi": elo_of(hi),
-            "think": {"decisions": len(times), "p50": _percentile(times, 0.5), "p95": _percentile(times, 0.95),
+            "elo_vs_professor": elo, "elo_lo": lo, "elo_hi": hi,
+            "think": {"decisions": len(times), "p50": percentile(times, 0.5), "p95": percentile(times, 0.95),
                       "max": max(times) if times else 0.0},
         }
     return out

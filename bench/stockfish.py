@@ -39,7 +39,8 @@ import chess.engine
 
 from donjon.bots.levels import make_bot
 from donjon.games import get_game
-from donjon.tournament import MATERIAL, _percentile, elo_of, wilson
+from donjon.stats import percentile, score_summary
+from donjon.tournament import MATERIAL
 
 NO_CARDS: dict[str, Any] = {"hands": {"0": [], "1": []}, "decks": {"0": [], "1": []}}
 """Setup options of a plain-chess UnfairChess game: no hand, no deck."""
@@ -128,14 +129,12 @@ def summarize(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
         rs = [r for r in results if r["skill"] == skill]
         n = len(rs)
         s = sum(r["score"] for r in rs)
-        lo, hi = wilson(s, n)
         think = [t for r in rs for t in r["think"]]
         rows.append({
             "skill": skill, "games": n, "score": s,
             "wins": sum(r["score"] == 1.0 for r in rs), "draws": sum(r["score"] == 0.5 for r in rs),
-            "losses": sum(r["score"] == 0.0 for r in rs), "pct": s / n, "wilson_lo": lo, "wilson_hi": hi,
-            "elo": elo_of(s / n), "elo_lo": elo_of(lo), "elo_hi": elo_of(hi),
-            "think_p50": _percentile(think, 0.5), "think_p95": _percentile(think, 0.95),
+            "losses": sum(r["score"] == 0.0 for r in rs), **score_summary(s, n),
+            "think_p50": percentile(think, 0.5), "think_p95": percentile(think, 0.95),
             "think_max": max(think, default=0.0), "decisions": len(think),
             "reasons": {k: sum(r["reason"] == k for r in rs) for k in sorted({r["reason"] for r in rs})},
         })

@@ -41,6 +41,7 @@ import chess
 from donjon.bots import bot_names, choose_and_apply, get_bot
 from donjon.games import get_game
 from donjon.games.protocol import Action, Game, IllegalAction
+from donjon.stats import wilson
 
 Subparsers = Any  # argparse's private _SubParsersAction
 
@@ -63,6 +64,22 @@ class Console:
 
     def json(self, obj: Any) -> None:
         self.print(json.dumps(obj, ensure_ascii=False, sort_keys=False))
+
+    def read_command(self) -> tuple[str, list[str]] | None:
+        """Prompt ``> `` until a non-blank line comes: ``(line, words)``; None when the input
+        ends or the person types quit, exit or q (the prompt loop of ``donjon play``)."""
+        while True:
+            self.print("> ", end="")
+            line = self.inp.readline()
+            if not line:
+                self.print()
+                return None
+            words = line.split()
+            if not words:
+                continue
+            if words[0].lower() in ("quit", "exit", "q"):
+                return None
+            return line, words
 
 
 def _game(console: Console, game_id: str) -> Game | None:
@@ -324,19 +341,6 @@ def make_cli_bot(game_id: str, name: str) -> Any:
 
 def bot_choices() -> list[str]:
     return list(LEVELS) + [n for n in bot_names() if n not in LEVELS]
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of ``wins``/``n`` (95 % by default)."""
-    import math
-
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
 
 
 ACTIONS_PER_PLY_CAP = 20
@@ -899,17 +903,11 @@ class TerminalPlay:
         c = self.console
         self.say_status()
         while True:
-            c.print("> ", end="")
-            line = c.inp.readline()
-            if not line:
-                c.print()
+            read = c.read_command()
+            if read is None:
                 return False
-            words = line.split()
-            if not words:
-                continue
+            line, words = read
             cmd = words[0].lower()
-            if cmd in ("quit", "exit", "q"):
-                return False
             if cmd == "help" and len(words) == 1:
                 c.print(PLAY_HELP)
                 continue
@@ -1159,17 +1157,11 @@ class MenuPlay:
         self.show(seat)
         self.list_actions(seat, legal)
         while True:
-            c.print("> ", end="")
-            line = c.inp.readline()
-            if not line:
-                c.print()
+            read = c.read_command()
+            if read is None:
                 return False
-            words = line.split()
-            if not words:
-                continue
+            line, words = read
             cmd = words[0].lower()
-            if cmd in ("quit", "exit", "q"):
-                return False
             if cmd == "help":
                 c.print(self.help_text)
                 continue
@@ -1216,6 +1208,42 @@ class MenuPlay:
         self.show(min(self.seats))
         self.console.print(self.result_text())
         return 0
+
+
+@dataclass
+class PlaySetup:
+    """What :func:`play_setup` settled for a menu game."""
+
+    players: int
+    seed: int
+    bots: dict[int, Any]
+    state: Any
+
+
+def play_setup(args: argparse.Namespace, console: Console, game: Game, default_players: int,
+               options: dict[str, Any] | None) -> PlaySetup | None:
+    """The checks and setup of ``donjon play`` for a menu game (Castel, Citadel): ``--players``
+    (``default_players`` when omitted) within the game's range, ``--seat`` one of them, the seed
+    (``--seed`` or a random one), a bot of ``--bot`` (default ``normal``) on every other seat
+    and the first state. None after saying on stderr what is wrong (the caller exits 2)."""
+    players = args.players if args.players is not None else default_players
+    if not game.min_players <= players <= game.max_players:
+        console.error(f"--players: {game.id.capitalize()} is played by {game.min_players} to {game.max_players} players")
+        return None
+    if not 0 <= args.seat < players:
+        console.error(f"--seat is 0 to {players - 1}")
+        return None
+    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    try:
+        bots = {s: make_cli_bot(game.id, args.bot or "normal") for s in range(players) if s != args.seat}
+        state = game.setup(players, seed, options)
+    except KeyError as e:
+        console.error(str(e.args[0]))
+        return None
+    except IllegalAction as e:
+        console.error(e.reason)
+        return None
+    return PlaySetup(players, seed, bots, state)
 
 
 # ============================================================================ main

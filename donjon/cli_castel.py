@@ -13,11 +13,11 @@ import argparse
 import random
 from typing import Any
 
-from donjon.cli import Console, MenuPlay, make_cli_bot
+from donjon.cli import Console, MenuPlay, play_setup
 from donjon.games.castel.board import SIZE
 from donjon.games.castel.catalogue import CARDS, KIND, ZONE_NAMES
 from donjon.games.castel.state import COLOURS
-from donjon.games.protocol import Action, IllegalAction
+from donjon.games.protocol import Action
 
 CELL = 16
 EMPTY = {"courtyard": ".", "rampart": "=", "tower": "#"}
@@ -206,24 +206,10 @@ class CastelPlay(MenuPlay):
 def run_play_castel(args: argparse.Namespace, console: Console) -> int:
     from donjon.games.castel.game import GAME
 
-    players = args.players if args.players is not None else 2
-    if not 2 <= players <= 4:
-        console.error("--players: Castel is played by 2 to 4 players")
+    setup = play_setup(args, console, GAME, 2, args.setup_options or None)
+    if setup is None:
         return 2
-    if not 0 <= args.seat < players:
-        console.error(f"--seat is 0 to {players - 1}")
-        return 2
-    seed = args.seed if args.seed is not None else random.randrange(2**31)
-    try:
-        bots = {s: make_cli_bot("castel", args.bot or "normal") for s in range(players) if s != args.seat}
-        state = GAME.setup(players, seed, args.setup_options or None)
-    except KeyError as e:
-        console.error(str(e.args[0]))
-        return 2
-    except IllegalAction as e:
-        console.error(e.reason)
-        return 2
-    console.print(f"Seed {seed}. Castel, {players} players: you are {COLOURS[args.seat]} (seat {args.seat}); "
+    console.print(f"Seed {setup.seed}. Castel, {setup.players} players: you are {COLOURS[args.seat]} (seat {args.seat}); "
                   f"bots ({args.bot or 'normal'}) play the other colours. Type 'help' for commands.")
     console.print("Squares: column a-f from the left, row 1-6 from the top (a1 is the north-west tower).")
-    return CastelPlay(GAME, state, {args.seat}, bots, random.Random(seed), console).run()
+    return CastelPlay(GAME, setup.state, {args.seat}, setup.bots, random.Random(setup.seed), console).run()

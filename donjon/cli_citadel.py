@@ -12,10 +12,10 @@ import argparse
 import random
 from typing import Any
 
-from donjon.cli import Console, MenuPlay, make_cli_bot
+from donjon.cli import Console, MenuPlay, play_setup
 from donjon.games.citadel.board import DOORS, DOORS_OF, OUTSIDE, ROOM_IDS, ROOMS, WINDOW_ROOMS, other_side
 from donjon.games.citadel.catalogue import CARDS, CHARACTERS, SWITCH_TYPES, TREASURES
-from donjon.games.protocol import Action, IllegalAction
+from donjon.games.protocol import Action
 
 
 def room_name(room: str | None) -> str:
@@ -232,28 +232,15 @@ class CitadelPlay(MenuPlay):
 def run_play_citadel(args: argparse.Namespace, console: Console) -> int:
     from donjon.games.citadel.game import GAME
 
-    players = args.players if args.players is not None else 1
-    if not 1 <= players <= 4:
-        console.error("--players: Citadel is played by 1 to 4 players")
-        return 2
-    if not 0 <= args.seat < players:
-        console.error(f"--seat is 0 to {players - 1}")
-        return 2
-    seed = args.seed if args.seed is not None else random.randrange(2**31)
     options = dict(args.setup_options)
     options.setdefault("difficulty", args.difficulty or "normal")
-    try:
-        bots = {s: make_cli_bot("citadel", args.bot or "normal") for s in range(players) if s != args.seat}
-        state = GAME.setup(players, seed, options)
-    except KeyError as e:
-        console.error(str(e.args[0]))
+    setup = play_setup(args, console, GAME, 1, options)
+    if setup is None:
         return 2
-    except IllegalAction as e:
-        console.error(e.reason)
-        return 2
-    team = ("you run two characters" if players == 1 and state.options.get("solo_characters") == 2
+    players = setup.players
+    team = ("you run two characters" if players == 1 and setup.state.options.get("solo_characters") == 2
             else "you run one character" if players == 1
             else f"{players - 1} bot teammate(s) ({args.bot or 'normal'})")
-    console.print(f"Seed {seed}. Citadel, {options['difficulty']}, {players} player(s): you are seat {args.seat}, {team}. "
+    console.print(f"Seed {setup.seed}. Citadel, {options['difficulty']}, {players} player(s): you are seat {args.seat}, {team}. "
                   "Rescue 4 treasures before the Professor locks 4 away. Type 'help' for commands.")
-    return CitadelPlay(GAME, state, {args.seat}, bots, random.Random(seed), console).run()
+    return CitadelPlay(GAME, setup.state, {args.seat}, setup.bots, random.Random(setup.seed), console).run()

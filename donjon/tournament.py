@@ -43,6 +43,7 @@ from donjon.bots.base import Bot
 from donjon.bots.levels import LEVEL_NAMES, make_bot
 from donjon.games import get_game
 from donjon.games.protocol import IllegalAction
+from donjon.stats import elo_interval, percentile
 
 PROFESSOR = "professor"
 DEFAULT_MAX_ACTIONS = {"unfairchess": 400, "castel": 3000, "citadel": 20_000}
@@ -282,30 +283,6 @@ def elo_with_errors(names: Sequence[str], games: Sequence[tuple[str, str, float]
     return out, diffs
 
 
-def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95 % Wilson interval of a score fraction over ``n`` games (draws count half)."""
-    if n <= 0:
-        return 0.0, 1.0
-    p = score / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def elo_of(p: float) -> float:
-    """The Elo difference that gives an expected score ``p`` (clamped to ±1200)."""
-    p = min(max(p, 1e-3), 1 - 1e-3)
-    return max(-1200.0, min(1200.0, 400.0 * math.log10(p / (1 - p))))
-
-
-def _percentile(xs: list[float], q: float) -> float:
-    if not xs:
-        return 0.0
-    s = sorted(xs)
-    return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
-
-
 def run_tournament(game_id: str, bots: Sequence[str], games: int, seed: int = 0, players: int = 2,
                    workers: int = 1, max_actions: int | None = None, options: dict[str, Any] | None = None,
                    pairings: Sequence[tuple[str, ...]] | None = None, time_scale: float = 1.0) -> dict[str, Any]:
@@ -362,7 +339,7 @@ def run_tournament(game_id: str, bots: Sequence[str], games: int, seed: int = 0,
     think: dict[str, dict[str, float]] = {}
     for n in names:
         xs = [x for r in results for x in r.think.get(n, [])]
-        think[n] = {"decisions": len(xs), "p50": _percentile(xs, 0.5), "p95": _percentile(xs, 0.95),
+        think[n] = {"decisions": len(xs), "p50": percentile(xs, 0.5), "p95": percentile(xs, 0.95),
                     "max": max(xs) if xs else 0.0}
     reasons: dict[str, int] = {}
     for r in results:
@@ -385,9 +362,8 @@ def run_tournament(game_id: str, bots: Sequence[str], games: int, seed: int = 0,
 
 
 def _pair_interval(score: float, n: int) -> dict[str, float]:
-    lo, hi = wilson(score, n)
-    return {"pair_elo": round(elo_of((score + 0.5) / (n + 1)), 1), "pair_elo_lo": round(elo_of(lo), 1),
-            "pair_elo_hi": round(elo_of(hi), 1)}
+    elo, lo, hi = elo_interval(score, n, prior_draws=1)
+    return {"pair_elo": round(elo, 1), "pair_elo_lo": round(lo, 1), "pair_elo_hi": round(hi, 1)}
 
 
 def format_table(result: dict[str, Any]) -> str:

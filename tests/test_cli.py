@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from donjon.cli import COMMANDS, build_parser, main
+from donjon.cli import COMMANDS, Console, build_parser, main
 from donjon.games.unfairchess.catalogue import CARDS
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -193,6 +193,16 @@ def test_replay_bad_files(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------------- play
+
+
+def test_read_command_skips_blank_lines_and_stops_on_quit_or_end() -> None:
+    out = io.StringIO()
+    console = Console(io.StringIO("\n  \nCard 1 e4\nQuit\n"), out, io.StringIO())
+    assert console.read_command() == ("Card 1 e4\n", ["Card", "1", "e4"])
+    assert out.getvalue() == "> > > "
+    assert console.read_command() is None  # quit
+    assert console.read_command() is None and out.getvalue().endswith("> \n")  # the input ended
+
 
 
 def test_play_session_commands_and_bad_input() -> None:

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from donjon.cli import wilson
 from donjon.cli_citadel import describe, event_text
 from tests.test_cli import run, run_json
 
@@ -57,12 +56,6 @@ def test_selfplay_citadel_defaults_and_errors() -> None:
     assert code == 2 and "one per seat" in err
     with pytest.raises(SystemExit):
         run(["selfplay", "citadel", "--difficulty", "nightmare"])
-
-
-def test_wilson_interval() -> None:
-    lo, hi = wilson(50, 100)
-    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
-    assert wilson(0, 0) == (0.0, 1.0)
 
 
 def test_describe_actions_and_events() -> None:

@@ -17,7 +17,8 @@ from donjon.bots.unfairchess_search import UnfairChessSearchBot
 from donjon.games import get_game
 from donjon.games.unfairchess import GAME as UC
 from donjon.games.unfairchess.state import State
-from donjon.tournament import elo_with_errors, fit_elo, main, pairwise, run_tournament, wilson
+from donjon.stats import wilson
+from donjon.tournament import elo_with_errors, fit_elo, main, pairwise, run_tournament
 
 
 def uc_setup(fen: str, white: list[str] | None = None, black: list[str] | None = None) -> State:

@@ -4,12 +4,16 @@ Playwright's own browser download does not work on our machines, so the tests dr
 Debian package ``chromium`` with the flags below, and skip when it is not installed.
 """
 
+import json
 import os
 import shutil
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from tests.browser.site_server import SiteServer
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -30,3 +34,32 @@ def browser():
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b
         b.close()
+
+
+def site_env(game_options: dict[str, Any], **settings: Any) -> dict[str, str]:
+    """The environment of a site test's server: each setting as ``DONJON_<NAME>``
+    (``absence_claim=4`` gives ``DONJON_ABSENCE_CLAIM=4``) and the fixed deals ``game_options``
+    as ``DONJON_TEST_GAME_OPTIONS`` (docs/server.md)."""
+    env = {f"DONJON_{name.upper()}": str(value) for name, value in settings.items()}
+    env["DONJON_TEST_GAME_OPTIONS"] = json.dumps(game_options)
+    return env
+
+
+@pytest.fixture(scope="module")
+def site_factory(tmp_path_factory):
+    """Start the real server (:class:`SiteServer`) in a fresh temp folder:
+    ``site_factory("site", env)``. Every server started is stopped after the test module,
+    and its log must hold no traceback."""
+    started: list[SiteServer] = []
+
+    def start(name: str, env: dict[str, str]) -> SiteServer:
+        srv = SiteServer(tmp_path_factory.mktemp(name), env=env).start()
+        started.append(srv)
+        return srv
+
+    yield start
+    for srv in started:
+        srv.stop()
+    for srv in started:
+        log = srv.log_text()
+        assert "Traceback" not in log, log

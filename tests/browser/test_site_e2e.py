@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import SHOTS
+from tests.browser.conftest import SHOTS, site_env
 from tests.browser.site_server import SiteServer
 
 pytestmark = pytest.mark.browser
@@ -38,27 +38,16 @@ CLAIM_AFTER = 4.0  # seconds away before the opponent may claim victory
 HANDS = {"0": ["cavalcade", "bouclier", "double_tour", "renfort"],
          "1": ["sommeil", "muraille", "frappe_celeste", "poison"]}
 DECKS = {"0": ["bouclier", "poison"] * 12, "1": ["poison", "bouclier"] * 12}
-ENV = {
-    "DONJON_ABSENCE_CLAIM": str(CLAIM_AFTER),
-    "DONJON_ABSENCE_FORFEIT": "90",
-    "DONJON_TIMER_INTERVAL": "0.25",
-    "DONJON_BOT_MIN_DELAY": "0.3",
-    "DONJON_BOT_TIME_BUDGET": "2",
-    "DONJON_BOT_WORKERS": "1",
-    "DONJON_TEST_GAME_OPTIONS": json.dumps({"unfairchess": {"hands": HANDS, "decks": DECKS}}),
-}
+ENV = site_env({"unfairchess": {"hands": HANDS, "decks": DECKS}}, absence_claim=CLAIM_AFTER, absence_forfeit=90,
+               timer_interval=0.25, bot_min_delay=0.3, bot_time_budget=2, bot_workers=1)
 
 
 # --------------------------------------------------------------------------- fixtures
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    srv = SiteServer(tmp_path_factory.mktemp("site"), env=ENV).start()
-    yield srv
-    srv.stop()
-    log = srv.log_text()
-    assert "Traceback" not in log, log
+def site(site_factory):
+    return site_factory("site", ENV)
 
 
 class Person:
@@ -178,17 +167,23 @@ class Person:
         assert over <= 0, f"{self.name}: the page is {over}px wider than the window"
 
 
+def sign_up(browser: Any, site: SiteServer, name: str) -> Person:
+    """A new person who signs up as ``name`` through the registration form, in their own context."""
+    p = Person(browser, site, name)
+    p.page.goto("/register")
+    p.page.fill("#auth-form input[name=username]", name)
+    p.page.fill("#auth-form input[name=password]", PASSWORD)
+    p.page.click("#auth-form button[type=submit]")
+    p.page.wait_for_url(f"{site.url}/")
+    return p
+
+
 @pytest.fixture(scope="module")
 def people(browser, site):
     """Alice and Bob, each signed up through the registration form in their own context."""
     out = []
     for name in ("alice", "bob"):
-        p = Person(browser, site, name)
-        p.page.goto("/register")
-        p.page.fill("#auth-form input[name=username]", name)
-        p.page.fill("#auth-form input[name=password]", PASSWORD)
-        p.page.click("#auth-form button[type=submit]")
-        p.page.wait_for_url(f"{site.url}/")
+        p = sign_up(browser, site, name)
         assert p.page.locator(".userbox .chip").inner_text() == name
         assert p.page.locator(".userbox .coins").inner_text().strip() == "500"
         out.append(p)

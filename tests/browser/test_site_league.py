@@ -21,37 +21,20 @@ from typing import Any
 
 import pytest
 
+from tests.browser.conftest import site_env
 from tests.browser.site_server import SiteServer
-from tests.browser.test_site_e2e import DECKS, HANDS, PASSWORD, SHOTS, Person, card_steps
+from tests.browser.test_site_e2e import DECKS, HANDS, SHOTS, Person, card_steps, sign_up
 
 pytestmark = pytest.mark.browser
 
 HAT = "top_hat"  # 500 coins: affordable after the 50-coin bonus, the crown (1000) is not
-ENV = {
-    "DONJON_ABSENCE_CLAIM": "60",
-    "DONJON_ABSENCE_FORFEIT": "120",
-    "DONJON_TIMER_INTERVAL": "0.25",
-    "DONJON_TEST_GAME_OPTIONS": json.dumps({"unfairchess": {"hands": HANDS, "decks": DECKS}}),
-}
+ENV = site_env({"unfairchess": {"hands": HANDS, "decks": DECKS}}, absence_claim=60, absence_forfeit=120,
+               timer_interval=0.25)
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    srv = SiteServer(tmp_path_factory.mktemp("league-site"), env=ENV).start()
-    yield srv
-    srv.stop()
-    log = srv.log_text()
-    assert "Traceback" not in log, log
-
-
-def sign_up(browser: Any, site: SiteServer, name: str) -> Person:
-    p = Person(browser, site, name)
-    p.page.goto("/register")
-    p.page.fill("#auth-form input[name=username]", name)
-    p.page.fill("#auth-form input[name=password]", PASSWORD)
-    p.page.click("#auth-form button[type=submit]")
-    p.page.wait_for_url(f"{site.url}/")
-    return p
+def site(site_factory):
+    return site_factory("league-site", ENV)
 
 
 def balance(p: Person) -> int:

@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import SHOTS
+from tests.browser.conftest import SHOTS, site_env
 from tests.browser.site_server import SiteServer
 from tests.browser.test_castel_ui import click_card, click_center, click_hand, play_by_clicking
 from tests.browser.test_citadel_ui import perform
@@ -48,24 +48,13 @@ CASTEL2 = {"position": {"hands": {"0": ["barbare", "page"], "1": ["soldat_2", "c
 # Citadel for two: every Professor phase the hourglass moves every treasure and the clock runs
 # ten minutes, so treasures are lost fast and the game ends in a few turns.
 CITADEL2 = {"characters": ["nathan", "irene"], "dice": [{"colour": "red", "action": "hourglass_all", "clock": 10}] * 60}
-ENV = {
-    "DONJON_ABSENCE_CLAIM": "60",
-    "DONJON_ABSENCE_FORFEIT": "300",
-    "DONJON_TIMER_INTERVAL": "0.5",
-    "DONJON_BOT_MIN_DELAY": "0.2",
-    "DONJON_BOT_TIME_BUDGET": "2",
-    "DONJON_BOT_WORKERS": "1",
-    "DONJON_TEST_GAME_OPTIONS": json.dumps({"castel:3": CASTEL3, "castel:2": CASTEL2, "citadel:2": CITADEL2}),
-}
+ENV = site_env({"castel:3": CASTEL3, "castel:2": CASTEL2, "citadel:2": CITADEL2}, absence_claim=60,
+               absence_forfeit=300, timer_interval=0.5, bot_min_delay=0.2, bot_time_budget=2, bot_workers=1)
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    srv = SiteServer(tmp_path_factory.mktemp("site-multi"), env=ENV).start()
-    yield srv
-    srv.stop()
-    log = srv.log_text()
-    assert "Traceback" not in log, log
+def site(site_factory):
+    return site_factory("site-multi", ENV)
 
 
 class Person:
