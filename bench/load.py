@@ -3,6 +3,7 @@
     python bench/load.py --spawn                       # start a server on a temp SQLite file
     python bench/load.py --url http://127.0.0.1:8000   # against a running server
     python bench/load.py --spawn --games 100 --plies 60 --cards
+    python bench/load.py --spawn --games 3000 --plies 20 --think 1000  # open loop, ~3,000 offered/s
     python bench/load.py --spawn --database-url postgresql+asyncpg://postgres@127.0.0.1/test
     python bench/load.py --spawn --nodes 2 --fresh-db --database-url postgresql+asyncpg://postgres@127.0.0.1/test
                                                        # two nodes + a private Redis, players split
@@ -12,7 +13,10 @@
 Each game has two guest players connected over ``/ws/game/{id}``; whoever is to act picks a
 random legal action (normal moves only unless ``--cards``) and sends it with the version it
 saw. Every socket is opened and synced first (the time it takes is printed apart); then the
-clock starts. Reported: accepted actions per second over the playing phase, and the ack latency
+clock starts. By default the loop is closed (a client acts the instant it may: the throughput is
+the server's ceiling and the latency is mostly queueing); ``--think MS`` opens it (each player
+thinks about MS before acting, so G games offer about G*1000/MS actions/s: the latency at a
+given rate). Reported: accepted actions per second over the playing phase, and the ack latency
 (intent sent → ack received) p50 / p90 / p99 / max. Every ack means the action was committed
 to the database first. Also reported, for the playing phase: the CPU time of the server
 process (``--spawn`` or ``--server-pid``) and of this client process per accepted action,
@@ -35,6 +39,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 import httpx
 import websockets
@@ -111,7 +116,7 @@ class Gate:
 
 async def player(ws_url: str, gid: str, cookie: str, plies: int, cards: bool, rng: random.Random, stats: Stats,
                  done: asyncio.Event, connecting: asyncio.Semaphore | None, legal_mode: str = "lazy",
-                 gate: Gate | None = None) -> None:
+                 gate: Gate | None = None, think: float = 0.0) -> None:
     # open_timeout: at 1,000 games, 2,000 sockets open at once (like every client of a
     # restarted server coming back) and each waits for its session and game to be loaded
     if connecting is not None:
@@ -171,6 +176,8 @@ async def player(ws_url: str, gid: str, cookie: str, plies: int, cards: bool, rn
                 continue
             pool = legal if cards else [a for a in legal if a["type"] == "move"] or legal
             pick = rng.choice(pool)
+            if think:  # open loop: a player thinks before acting (nothing else arrives meanwhile)
+                await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
             next_id += 1
             if pick.get("lazy"):  # ask for the card's targetings first (not timed as an ack)
                 pending[next_id] = -1.0
@@ -206,12 +213,36 @@ def memory_mib(pid: int | None) -> tuple[float, float] | None:
 
 
 async def log_counters(base: str) -> tuple[int, int, float, float] | None:
+    h = await healthz(base)
+    try:
+        return int(h["log_commits"]), int(h["log_rows"]), float(h["log_commit_seconds"]), float(h["log_write_seconds"])
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+async def healthz(base: str) -> dict[str, Any]:
+    """The server's ``/healthz`` body ({} if it does not answer)."""
     try:
         async with httpx.AsyncClient(base_url=base, timeout=10) as c:
-            h = (await c.get("/healthz")).json()
-        return int(h["log_commits"]), int(h["log_rows"]), float(h["log_commit_seconds"]), float(h["log_write_seconds"])
-    except (httpx.HTTPError, KeyError, ValueError):
+            body = (await c.get("/healthz")).json()
+        return body if isinstance(body, dict) else {}
+    except (httpx.HTTPError, ValueError):
+        return {}
+
+
+def gc_line(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> str | None:
+    """The servers' garbage collections during the playing phase (``/healthz`` ``gc``)."""
+    try:
+        n = [sum(a["gc"]["collections"][g] - b["gc"]["collections"][g] for a, b in zip(after, before, strict=True))
+             for g in range(3)]
+        secs = [sum(a["gc"]["pause_seconds"][g] - b["gc"]["pause_seconds"][g] for a, b in zip(after, before, strict=True))
+                for g in range(3)]
+        longest = [max(a["gc"]["max_pause_seconds"][g] for a in after) for g in range(3)]
+    except (KeyError, TypeError, IndexError, ValueError):
         return None
+    return "garbage collections (gen 0/1/2): " + ", ".join(
+        f"{n[g]} taking {secs[g] * 1000:.0f} ms" for g in range(3)) + \
+        "; longest pause since start " + "/".join(f"{x * 1000:.0f}" for x in longest) + " ms"
 
 
 def _sum(values: list[float | None]) -> float | None:
@@ -248,11 +279,13 @@ async def run(args: argparse.Namespace) -> None:
             node = (g + s) % len(ws_urls) if args.route == "split" else g % len(ws_urls)
             tasks.append(asyncio.create_task(player(ws_urls[node], gid, cookie, args.plies,
                                                     args.cards, random.Random(rng.random()), stats,
-                                                    asyncio.Event(), connecting, args.legal, gate)))
+                                                    asyncio.Event(), connecting, args.legal, gate,
+                                                    args.think / 1000)))
     # every socket open and synced before the clock starts: the playing phase measures moves
     await asyncio.wait([asyncio.ensure_future(gate.all_ready.wait()), *tasks], return_when=asyncio.FIRST_COMPLETED)
     connect = time.perf_counter() - t_connect
     log0 = await _log_counters_all(bases)
+    health0 = [await healthz(b) for b in bases]
     srv0, cli0 = _sum([cpu_seconds(p) for p in pids]), time.process_time()
     t1 = time.perf_counter()
     gate.start.set()
@@ -260,6 +293,7 @@ async def run(args: argparse.Namespace) -> None:
     elapsed = time.perf_counter() - t1
     srv1, cli1 = _sum([cpu_seconds(p) for p in pids]), time.process_time()
     log1 = await _log_counters_all(bases)
+    health1 = [await healthz(b) for b in bases]
     lat = sorted(stats.latencies)
     n = len(lat)
 
@@ -270,6 +304,9 @@ async def run(args: argparse.Namespace) -> None:
           f"; legal list: {args.legal})")
     print(f"setup: {args.games * 2} guests + {args.games} tables in {setup:.2f} s; "
           f"{gate.ready} sockets opened and synced in {connect:.2f} s (not in the figures below)")
+    if args.think:
+        print(f"open loop: each player thinks {args.think / 2:g}-{args.think * 1.5:g} ms (mean {args.think:g}) before "
+              f"acting: offered at most {args.games / args.think * 1000:.0f} actions/s")
     print(f"accepted actions: {n} in {elapsed:.2f} s  ->  {n / elapsed:.0f} accepted actions/s")
     print(f"ack latency ms: p50 {pct(0.5):.1f}  p90 {pct(0.9):.1f}  p99 {pct(0.99):.1f}  max {pct(1.0):.1f}"
           f"  mean {statistics.fmean(lat) * 1000 if lat else float('nan'):.1f}")
@@ -291,6 +328,9 @@ async def run(args: argparse.Namespace) -> None:
         print(f"action-log commits: {commits} transactions for {rows} rows ({rows / commits:.1f} rows per commit); "
               f"per transaction {write / commits * 1000:.1f} ms writing, {cycle / commits * 1000:.1f} ms until the "
               f"event loop saw the commit")
+    gcs = gc_line(health0, health1)
+    if gcs:
+        print(gcs)
     for pid in pids:
         rss = memory_mib(pid)
         if rss is not None:
@@ -317,6 +357,11 @@ def main() -> None:
     p.add_argument("--legal", choices=("lazy", "full"), default="lazy",
                    help="the legal list the clients ask for in their hello: 'lazy' (what the browser asks: one "
                         "entry per playable card, targetings on request) or 'full' (every targeting in each frame)")
+    p.add_argument("--think", type=float, default=0.0,
+                   help="open loop: mean think time in ms before each action (uniform 0.5-1.5 times it); a game "
+                        "then offers about 1000/THINK actions/s, so --games 3000 --think 1000 offers ~3,000/s and "
+                        "the ack latency is the server's, not a queue of clients that all act at once "
+                        "(default 0: closed loop, every client acts the instant it may)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--synchronous", default="FULL", help="SQLite synchronous mode of a spawned server")
     p.add_argument("--database-url", default=None,

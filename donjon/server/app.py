@@ -19,7 +19,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import donjon
 from donjon.bus import make_bus
-from donjon.server import api, league_api, league_pages, pages, ws
+from donjon.server import api, gctune, league_api, league_pages, pages, ws
 from donjon.server.auth import AuthError
 from donjon.server.limits import BodyLimit, Limits, RateLimited
 from donjon.server.lobby import Lobby, LobbyError
@@ -74,6 +74,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.limits = Limits(settings)
     app.state.metrics = Metrics()
+    gctune.watch()  # /healthz and /metrics report the garbage collector's pauses
     app.state.metrics.bind(app)
     app.state.limits.on_hit = lambda scope: app.state.metrics.rate_limited.labels(scope).inc()
     app.state.ws_writers = set()

@@ -19,7 +19,7 @@ import logging
 import os
 from typing import Any
 
-from donjon.server import logs
+from donjon.server import gctune, logs
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -58,6 +58,7 @@ def run(args: argparse.Namespace) -> int:
                                  redis_url=args.redis_url, log_format=getattr(args, "log_format", None))
     logs.configure(settings.log_format, args.log_level, settings.node_id)
     app = create_app(settings)
+    gctune.tune(settings.gc_young)  # after the imports and the app: they are never garbage
     print(f"donjon: serving on http://{settings.host}:{settings.port}  (database {_safe_url(settings.database_url)})",
           flush=True)
     config = uvicorn.Config(

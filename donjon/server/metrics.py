@@ -17,6 +17,8 @@ from fastapi import APIRouter, Request, Response
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 
+from donjon.server import gctune
+
 router = APIRouter()
 log = logging.getLogger("donjon.rooms")
 
@@ -87,6 +89,22 @@ class _Live:
         g.add_metric(["game"], sum(len(r.conns) for r in rooms))
         lobby = getattr(state, "lobby_sockets", None)
         g.add_metric(["lobby"], len(lobby.conns) if lobby is not None else 0)
+        yield g
+        pauses = gctune.PAUSES
+        c = CounterMetricFamily("donjon_gc_collections", "Cyclic garbage collections, by generation",
+                                labels=["generation"])
+        for gen, n in enumerate(pauses.count):
+            c.add_metric([str(gen)], n)
+        yield c
+        c = CounterMetricFamily("donjon_gc_pause_seconds", "Seconds the process stood still in garbage collections",
+                                labels=["generation"])
+        for gen, s in enumerate(pauses.seconds):
+            c.add_metric([str(gen)], s)
+        yield c
+        g = GaugeMetricFamily("donjon_gc_pause_max_seconds", "Longest garbage-collection pause so far",
+                              labels=["generation"])
+        for gen, s in enumerate(pauses.longest):
+            g.add_metric([str(gen)], s)
         yield g
         log = getattr(getattr(state, "db", None), "log", None)
         if log is not None:

@@ -11,7 +11,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from donjon.server import auth, i18n
+from donjon.server import auth, gctune, i18n
 from donjon.store import repo
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -145,5 +145,5 @@ async def healthz(request: Request) -> JSONResponse:
     log = request.app.state.db.log
     body = {"ok": db_ok, "db": db_ok, "node": request.app.state.settings.node_id, "rooms": len(hub.rooms),
             "log_commits": log.batches, "log_rows": log.rows, "log_commit_seconds": round(log.seconds, 3),
-            "log_write_seconds": round(log.write_seconds, 3)}
+            "log_write_seconds": round(log.write_seconds, 3), "gc": gctune.PAUSES.to_json()}
     return JSONResponse(body, status_code=200 if db_ok else 503)

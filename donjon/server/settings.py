@@ -72,6 +72,10 @@ class Settings:
     drain_seconds: float = 10.0
     """On SIGTERM: how long to wait for in-flight commits before telling clients to reconnect."""
 
+    gc_young: int = 10_000
+    """``donjon serve``: threshold of the cyclic garbage collector's youngest generation, after
+    freezing the objects alive at start (donjon/server/gctune.py); 0 keeps Python's defaults."""
+
     event_buffer: int = 64
     """How many recent events a game keeps to replay to a reconnecting client."""
     node_id: str = field(default_factory=lambda: uuid.uuid4().hex[:8])

@@ -1,0 +1,72 @@
+"""The garbage collector of ``donjon serve``: tuned at start, its pauses recorded and reported."""
+
+from __future__ import annotations
+
+import doctest
+import gc
+from collections.abc import Iterator
+
+import pytest
+
+from donjon.server import gctune
+from tests.server.conftest import Site
+from tests.server.test_metrics import scrape
+
+
+@pytest.fixture
+def restore_gc() -> Iterator[None]:
+    """Put the test process's thresholds back and unfreeze what a test froze."""
+    thresholds = gc.get_threshold()
+    yield
+    gc.set_threshold(*thresholds)
+    gc.unfreeze()
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(gctune).failed == 0
+
+
+def test_pauses_count_each_collection_by_generation() -> None:
+    p = gctune.Pauses()
+    gc.callbacks.append(p.callback)
+    try:
+        gc.collect(0)
+        gc.collect(2)
+        gc.collect(2)
+    finally:
+        gc.callbacks.remove(p.callback)
+    assert p.count[0] >= 1 and p.count[2] == 2
+    assert all(s >= 0 for s in p.seconds) and p.longest[2] <= p.seconds[2]
+    body = p.to_json()
+    assert body["collections"] == p.count and len(body["max_pause_seconds"]) == 3
+
+
+def test_an_end_without_a_start_is_ignored() -> None:
+    p = gctune.Pauses()
+    p.callback("stop", {"generation": 2})
+    assert p.count == [0, 0, 0]
+
+
+def test_tune_freezes_what_is_alive_and_raises_the_young_threshold(restore_gc: None) -> None:
+    _, middle, old = gc.get_threshold()
+    gctune.tune(12_345)
+    assert gc.get_threshold() == (12_345, middle, old)
+    assert gc.get_freeze_count() > 1000  # the imported modules at least
+    assert gctune.PAUSES.callback in gc.callbacks
+
+
+def test_tune_zero_keeps_the_defaults(restore_gc: None) -> None:
+    gc.unfreeze()
+    before = gc.get_threshold()
+    gctune.tune(0)
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+def test_healthz_and_metrics_report_the_pauses(site: Site) -> None:
+    gc.collect(2)
+    body = site.client().get("/healthz").json()
+    assert len(body["gc"]["collections"]) == 3 and body["gc"]["collections"][2] >= 1
+    m = scrape(site)
+    assert m[("donjon_gc_collections_total", (("generation", "2"),))] >= 1
+    assert m[("donjon_gc_pause_seconds_total", (("generation", "2"),))] > 0
+    assert ("donjon_gc_pause_max_seconds", (("generation", "0"),)) in m
