@@ -5,7 +5,12 @@
   same targetings as a full resolution of each one.
 - ``rules.has_move(st, plain) == bool(rules.gen_moves(st, plain))``.
 - ``GAME.view_and_legal(state, seat) == (GAME.view(state, seat), GAME.legal_actions(...))``.
-- ``state.copy_board(b)`` is ``b.copy(stack=False)``.
+- ``state.copy_board(b)`` is ``b.copy(stack=False)``; ``State.copy`` copies every per-seat list.
+- ``state.fen(b)``, ``state.board_fen(b)`` and the cached ``State.fen()`` are python-chess's
+  ``b.fen()`` and ``b.board_fen()``; ``state.move_uci(m)`` is ``m.uci()``.
+- The square queries of ``State`` (read off the masks) answer as with ``board.piece_at``.
+- ``rules.has_move(st, plain, from_mask)`` tells whether ``gen_moves`` has a move from the mask,
+  and Taunt lists the targetings it listed when it asked for the opponent's whole move list.
 
 Positions come from random games with cards; at some of them the hand of the side to act is
 replaced by cards drawn from the whole catalogue, so that every card is probed.
@@ -16,14 +21,18 @@ from __future__ import annotations
 import random
 
 import chess
+from hypothesis import given, settings
+from hypothesis import strategies as hst
 
 from donjon.bots import RandomBot
 from donjon.games import IllegalAction
 from donjon.games.protocol import view_and_legal
 from donjon.games.unfairchess import GAME, rules
 from donjon.games.unfairchess.cards import CARD_EFFECTS
+from donjon.games.unfairchess.cards.base import t
+from donjon.games.unfairchess.cards.control import _next_turn_probe
 from donjon.games.unfairchess.catalogue import CARDS
-from donjon.games.unfairchess.state import State, copy_board
+from donjon.games.unfairchess.state import State, board_fen, copy_board, fen, move_uci
 
 
 def _reference_card_actions(st: State, card_id: str) -> list[dict]:  # type: ignore[type-arg]
@@ -156,3 +165,197 @@ def test_copy_board_is_copy_without_stack() -> None:
     assert c.move_stack == [] and c.occupied_co is not b.occupied_co
     c.push_uci("a8b8")
     assert b.fen() != c.fen() and len(b.move_stack) == 1 and b.occupied_co != c.occupied_co
+
+
+def test_state_copy_copies_every_per_seat_list() -> None:
+    for s in _positions(1, 960, max_plies=40):
+        c = s.copy()
+        for name in ("hands", "decks", "removed", "known_by_opp", "known_top", "discard"):
+            mine, theirs = getattr(c, name), getattr(s, name)
+            assert mine == theirs and mine is not theirs, name
+            if name in ("hands", "decks", "removed", "known_by_opp"):
+                assert all(a is not b for a, b in zip(mine, theirs, strict=True)), name
+
+
+# ------------------------------------------------------------------ FEN and UCI
+
+
+def _card_aftermaths(st: State, per_card: int = 3, add_only: bool = False) -> list[State]:
+    """States right after a few legal plays of each card in the hand (full resolution);
+    ``add_only``: of the add-to-move cards only (the side must still move)."""
+    out: list[State] = []
+    if st.result is not None or st.must_move or st.ordering:
+        return out
+    for card in dict.fromkeys(st.hands[st.seat]):
+        if add_only and CARDS[card].cost != "add":
+            continue
+        for tg in list(rules.card_actions(st, card))[:per_card]:
+            out.append(rules._resolve_card(st, card, tg))
+    return out
+
+
+def test_fast_fen_equals_python_chess_on_game_positions() -> None:
+    checked = ep = 0
+    for st in _positions(4, 970):
+        for s in [st, *_card_aftermaths(st)]:
+            b = s.board
+            assert board_fen(b) == b.board_fen()
+            assert fen(b) == b.fen()
+            assert s.fen() == b.fen() and s.fen() == b.fen()  # the second call reads the cache
+            assert GAME.view(s, None)["fen"] == b.fen()
+            checked += 1
+            ep += b.has_legal_en_passant()
+    assert checked > 1000 and ep > 0, (checked, ep)
+
+
+pieces = hst.dictionaries(hst.sampled_from(chess.SQUARES),
+                          hst.builds(chess.Piece, hst.sampled_from(chess.PIECE_TYPES), hst.booleans()), max_size=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(pieces, hst.booleans(), hst.integers(0, chess.BB_ALL), hst.none() | hst.sampled_from(chess.SQUARES),
+       hst.integers(0, 200), hst.integers(1, 300), hst.integers(0, chess.BB_ALL))
+def test_fast_fen_equals_python_chess_on_random_boards(placement: dict[int, chess.Piece], turn: bool, castling: int,
+                                                       ep: int | None, halfmove: int, fullmove: int,
+                                                       promoted: int) -> None:
+    b = chess.Board.empty()
+    b.set_piece_map(placement)
+    b.turn, b.castling_rights, b.ep_square = turn, castling, ep
+    b.halfmove_clock, b.fullmove_number, b.promoted = halfmove, fullmove, promoted & b.occupied
+    assert board_fen(b) == b.board_fen()
+    assert fen(b) == b.fen()
+
+
+def test_state_fen_cache_follows_the_board() -> None:
+    s = GAME.setup(2, 1)
+    assert s.fen() == chess.STARTING_FEN
+    s.board.push_uci("e2e4")  # changed in place after the call: never shown stale
+    assert s.fen() == s.board.fen() != chess.STARTING_FEN
+    s.board = chess.Board("8/8/8/8/8/8/8/K6k w - - 0 1")
+    assert s.fen() == "8/8/8/8/8/8/8/K6k w - - 0 1"
+    c = s.copy()
+    c.board.push_uci("a1a2")
+    assert c.fen() == c.board.fen() and s.fen() == "8/8/8/8/8/8/8/K6k w - - 0 1"
+
+
+def test_move_uci_equals_python_chess() -> None:
+    moves = [chess.Move.null(), chess.Move(chess.E7, chess.E8, chess.QUEEN), chess.Move(chess.A2, chess.A1, chess.KNIGHT),
+             chess.Move(chess.E4, chess.E4, drop=chess.KNIGHT), chess.Move(chess.A1, chess.A1)]
+    moves += [chess.Move(a, b) for a in chess.SQUARES for b in chess.SQUARES]
+    for st in _positions(1, 975, max_plies=60):
+        moves += st.moves or []
+    for m in moves:
+        assert move_uci(m) == m.uci(), m
+
+
+# ------------------------------------------------------------------ square queries
+
+
+def _piece_at_queries(s: State, sq: int, actor: chess.Color) -> tuple[bool, ...]:
+    """``is_empty``, ``shielded_against``, ``targetable`` and ``can_move`` as they were
+    written with ``board.piece_at``."""
+    b = s.board
+    p = b.piece_at(sq)
+    empty = p is None and sq not in s.walls and sq not in s.traps
+    shielded = (not (s.suspended and actor == b.turn)) and p is not None and p.color != actor and s.has(sq, "shield")
+    targetable = p is not None and p.color != actor and p.piece_type != chess.KING and not shielded
+    if s.suspended:
+        can_move = True
+    elif s.asleep(sq):
+        can_move = False
+    elif p is not None and p.color == b.turn and (
+            sq in s.frozen or (p.piece_type == chess.KING and s.restriction("curfew") is not None)):
+        can_move = False
+    else:
+        can_move = True
+    return empty, shielded, targetable, can_move
+
+
+def _piece_at_fix_ep(s: State) -> None:
+    """``State.fix_ep`` as it was written with ``board.piece_at``."""
+    b = s.board
+    ep = b.ep_square
+    if ep is None:
+        return
+    them = not b.turn
+    pawn_sq = ep + 8 if them == chess.WHITE else ep - 8
+    if b.piece_at(ep) is not None or b.piece_at(pawn_sq) != chess.Piece(chess.PAWN, them):
+        b.ep_square = None
+
+
+def test_square_queries_equal_piece_at_definitions() -> None:
+    checked = shielded = frozen = 0
+    ep_squares = [None, *chess.SquareSet(chess.BB_RANK_3 | chess.BB_RANK_6)]
+    for st in _positions(3, 980):
+        for s in [st, *_card_aftermaths(st, 1)]:
+            for suspended in (False, True):
+                probe = s.copy()
+                probe.suspended = suspended
+                for sq in chess.SQUARES:
+                    for actor in (chess.WHITE, chess.BLACK):
+                        got = (probe.is_empty(sq), probe.shielded_against(sq, actor), probe.targetable(sq, actor),
+                               probe.can_move(sq))
+                        assert got == _piece_at_queries(probe, sq, actor), (probe.board.fen(), sq, actor, suspended)
+                        shielded += got[1]
+                    frozen += not got[3]
+                checked += 1
+            for ep in ep_squares:
+                a, b = s.copy(), s.copy()
+                a.board.ep_square = b.board.ep_square = ep
+                a.fix_ep()
+                _piece_at_fix_ep(b)
+                assert a.board.ep_square == b.board.ep_square, (s.board.fen(), ep)
+    assert checked > 300 and shielded > 0 and frozen > 0, (checked, shielded, frozen)
+
+
+# ------------------------------------------------------------------ has_move by square, Taunt
+
+
+def _mask_edge_states() -> list[State]:
+    """A rook with dynamite that can capture (simulated moves), and castling with a trap on
+    the board (simulated) or a wall standing (the general path)."""
+    dynamite = GAME.setup(2, 1, {"fen": "4k3/8/8/n7/8/8/8/R3K3 w - - 0 1", "statuses": {"a1": ["dynamite"]}})
+    trapped = GAME.setup(2, 1, {"fen": "4k3/8/8/8/8/8/6P1/4K2R w K - 0 1", "traps": {"d5": 1}})
+    walled = GAME.setup(2, 1, {"fen": "4k3/8/8/8/8/8/6P1/4K2R w K - 0 1"}).copy()
+    walled.walls = {chess.A4: walled.turn_no + 1}
+    return [dynamite, trapped, walled]
+
+
+def test_has_move_from_mask_equals_gen_moves() -> None:
+    compared = found = walls = 0
+    for st in _positions(3, 985) + _no_move_states() + _mask_edge_states():
+        for s in [st, *_card_aftermaths(st, 4, add_only=True)]:
+            walls += bool(s.walls)
+            for plain in (False, True):
+                origins = {m.from_square for m in rules.gen_moves(s, plain)}
+                masks = [chess.BB_SQUARES[sq] for sq in chess.scan_forward(s.board.occupied_co[s.board.turn])]
+                masks += [chess.BB_EMPTY, s.board.pawns, chess.BB_RANK_1 | chess.BB_FILE_H]
+                for mask in masks:
+                    want = any(chess.BB_SQUARES[o] & mask for o in origins)
+                    assert rules.has_move(s, plain, mask) == want, (s.board.fen(), plain, mask)
+                    compared += 1
+                    found += want
+    assert compared > 5000 and found > 1000 and walls > 10, (compared, found, walls)
+
+
+def _taunt_targetings_as_before(st: State) -> list[dict]:  # type: ignore[type-arg]
+    """Taunt's targetings as they were: the candidates that start a move of the opponent's
+    whole next-turn move list."""
+    candidates = [sq for sq in st.pieces(not st.us) if st.targetable(sq)]
+    if not candidates:
+        return []
+    movers = {m.from_square for m in rules.gen_moves(_next_turn_probe(st))}
+    return [t(sq) for sq in candidates if sq in movers]
+
+
+def test_taunt_targetings_unchanged() -> None:
+    taunt = CARD_EFFECTS["provocation"]
+    listed = 0
+    for st in _positions(3, 990):
+        if st.result is not None:
+            continue
+        for s in (st, *_card_aftermaths(st, 1)):
+            want = _taunt_targetings_as_before(s)
+            assert list(taunt.targetings(s)) == want, s.board.fen()
+            listed += len(want)
+    assert listed > 500, listed

@@ -20,7 +20,7 @@ import chess
 
 from donjon.games.protocol import Action, IllegalAction, Outcome, View
 from donjon.games.unfairchess import rules
-from donjon.games.unfairchess.state import STATUSES, State, seat_of, sq_name
+from donjon.games.unfairchess.state import STATUSES, State, move_uci, seat_of, sq_name
 
 
 class UnfairChess:
@@ -53,7 +53,7 @@ class UnfairChess:
 
     def legal_moves(self, state: State) -> list[Action]:
         """Only the normal moves (cheap; what a random bot samples first)."""
-        return [{"type": "move", "uci": m.uci()} for m in state.moves or ()]
+        return [{"type": "move", "uci": move_uci(m)} for m in state.moves or ()]
 
     def apply(self, state: State, seat: int, action: Action) -> State:
         if not isinstance(action, dict):
@@ -156,7 +156,7 @@ class UnfairChess:
         out: View = {
             "game": self.id,
             "seat": seat,
-            "fen": b.fen(),
+            "fen": state.fen(),
             "turn": state.seat,
             "turn_no": state.turn_no,
             "to_act": self.to_act(state),

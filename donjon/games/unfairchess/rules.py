@@ -19,7 +19,7 @@ from donjon.games.protocol import IllegalAction, Outcome
 from donjon.games.unfairchess.cards import CARD_EFFECTS
 from donjon.games.unfairchess.cards.base import Targeting
 from donjon.games.unfairchess.catalogue import CARDS, DECK
-from donjon.games.unfairchess.state import STATUSES, State, color_of, copy_board, seat_of, sq_name
+from donjon.games.unfairchess.state import STATUSES, State, color_of, copy_board, move_uci, seat_of, sq_name
 
 HAND_SIZE = 4
 
@@ -290,19 +290,21 @@ def _gen_moves_no_walls(st: State, plain: bool) -> list[chess.Move]:
     return moves
 
 
-def has_move(st: State, plain: bool = False) -> bool:
-    """``bool(gen_moves(st, plain))``, stopping at the first legal normal move.
+def has_move(st: State, plain: bool = False, from_mask: int = chess.BB_ALL) -> bool:
+    """``bool(gen_moves(st, plain))``, stopping at the first legal normal move; with
+    ``from_mask``, whether a legal normal move starts on one of its squares.
 
     The same tests as :func:`gen_moves` on the same candidates (a move is kept iff
-    :func:`gen_moves` would keep it); only the order differs: cheap moves first, the moves
-    that need a simulation last, and the search ends at the first one kept. Card probes
-    (an add-to-move card must leave a normal move) need only this answer.
+    :func:`gen_moves` would keep it; each move is decided on its own, so leaving out the
+    moves from other squares changes nothing for the rest); only the order differs: cheap
+    moves first, the moves that need a simulation last, and the search ends at the first
+    one kept. Card probes (an add-to-move card must leave a normal move) need only this answer.
     """
     b = st.board
     if not (st.statuses or st.traps or st.restrictions_active()):
-        return any(True for _ in b.generate_legal_moves())
+        return any(True for _ in b.generate_legal_moves(from_mask))
     if plain or not st.walls:
-        return _has_move_no_walls(st, plain)
+        return _has_move_no_walls(st, plain, from_mask)
     us = b.turn
     # Walls stand (and not plain): gen_moves simulates every move that passes the filter.
     # A move that sets off no trigger and that python-chess finds safe *without* the walls
@@ -310,7 +312,7 @@ def has_move(st: State, plain: bool = False) -> bool:
     # others (castling included) are simulated as gen_moves does, after the cheap ones.
     later = []
     pseudo = []
-    for move in b.generate_pseudo_legal_moves():
+    for move in b.generate_pseudo_legal_moves(from_mask):
         pseudo.append(move)
         if move_filter_reason(st, move, plain) is not None:
             continue
@@ -320,7 +322,7 @@ def has_move(st: State, plain: bool = False) -> bool:
     probe_board = copy_board(b)
     for wsq in st.walls:
         probe_board._set_piece_at(wsq, chess.PAWN, us)
-    for move in probe_board.generate_castling_moves():
+    for move in probe_board.generate_castling_moves(from_mask):
         if move not in pseudo and move_filter_reason(st, move, plain) is None:
             later.append(move)
     for move in later:
@@ -331,23 +333,24 @@ def has_move(st: State, plain: bool = False) -> bool:
     return False
 
 
-def _has_move_no_walls(st: State, plain: bool) -> bool:
+def _has_move_no_walls(st: State, plain: bool, from_mask: int) -> bool:
     """:func:`has_move` on the path of :func:`_gen_moves_no_walls` (no wall, or ``plain``)."""
     b = st.board
     us = b.turn
     special_to, dynamite_from = _trigger_masks(st)
+    dynamite_from &= from_mask
     simulate: list[chess.Move] = []
     if special_to or dynamite_from or st.traps:
-        candidates = list(b.generate_pseudo_legal_moves(chess.BB_ALL, special_to)) if special_to else []
+        candidates = list(b.generate_pseudo_legal_moves(from_mask, special_to)) if special_to else []
         if dynamite_from:
             targets = b.occupied_co[not us] | (chess.BB_SQUARES[b.ep_square] if b.ep_square is not None else 0)
             candidates += b.generate_pseudo_legal_moves(dynamite_from, targets)
         if st.traps:
-            candidates += b.generate_castling_moves()
+            candidates += b.generate_castling_moves(from_mask)
         simulate = list(dict.fromkeys(m for m in candidates if _needs_simulation(st, m, plain)))
     filtering = not plain and not st.suspended and _may_filter(st)
     skip = set(simulate)
-    for move in b.generate_legal_moves():
+    for move in b.generate_legal_moves(from_mask):
         if move in skip:
             continue
         if filtering and move_filter_reason(st, move, plain) is not None:
@@ -546,7 +549,7 @@ def apply_move(st: State, move: chess.Move) -> State:
     b = st.board
     quiet = not (b.is_capture(move) or b.is_castling(move) or move.promotion)
     record = {"kind": "move", "from": move.from_square, "to": move.to_square, "quiet": quiet,
-              "uci": move.uci(), "card": None}
+              "uci": move_uci(move), "card": None}
     if st.card_played:
         record["card"] = st.discard[-1]["card"] if st.discard else None
     nst = st.copy()
@@ -634,7 +637,7 @@ def _resolve_card(st: State, card_id: str, tg: Targeting, probe: bool = False) -
     name = CARDS[card_id].name_en
     if nst.king_exposed(us):
         raise IllegalAction(f"{name} there would leave your king attacked")
-    if st.restriction("truce") and not st.suspended and nst.removed_now[seat_of(not us)]:
+    if nst.removed_now[seat_of(not us)] and not st.suspended and st.restriction("truce"):
         raise IllegalAction("Truce: you cannot take or convert an enemy piece this turn")
     if CARDS[card_id].cost == "add":
         nst.card_played = True
@@ -650,6 +653,15 @@ def _resolve_card(st: State, card_id: str, tg: Targeting, probe: bool = False) -
     return nst
 
 
+def _probe_legal(st: State, card_id: str, tg: Targeting) -> bool:
+    """Is the structural targeting ``tg`` of ``card_id`` legal now (a probe of :func:`_resolve_card`)?"""
+    try:
+        _resolve_card(st, card_id, tg, probe=True)
+    except IllegalAction:
+        return False
+    return True
+
+
 def card_actions(st: State, card_id: str) -> Iterator[Targeting]:
     """Every legal full targeting of ``card_id`` for the side to act (B.3-3)."""
     try:
@@ -662,16 +674,23 @@ def card_actions(st: State, card_id: str) -> Iterator[Targeting]:
         if key in seen:
             continue
         seen.add(key)
-        try:
-            _resolve_card(st, card_id, tg, probe=True)
-        except IllegalAction:
-            continue
-        yield tg
+        if _probe_legal(st, card_id, tg):
+            yield tg
 
 
 def card_playable(st: State, card_id: str) -> bool:
-    """The greyed-out test: True iff the card has a legal targeting now."""
-    return next(card_actions(st, card_id), None) is not None
+    """The greyed-out test: True iff the card has a legal targeting now, i.e. iff
+    :func:`card_actions` yields one (``tests/unfairchess/test_fast_paths.py`` compares them).
+
+    The same probes in the same order, stopping at the first legal one, but a targeting
+    listed twice is probed again instead of being looked up: a probe is deterministic, and
+    a repeat is rarer than the key :func:`card_actions` builds for every targeting.
+    """
+    try:
+        _card_gate(st, card_id)
+    except IllegalAction:
+        return False
+    return any(_probe_legal(st, card_id, tg) for tg in CARD_EFFECTS[card_id].targetings(st))
 
 
 def play_card(st: State, card_id: str, action: dict[str, Any]) -> State:

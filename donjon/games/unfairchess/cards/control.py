@@ -96,11 +96,9 @@ class BearTrap(Card):
         st.traps[squares(tg)[0]] = st.us
 
 
-def _next_turn_moves(st: State) -> list[chess.Move]:
-    """The opponent's legal normal moves at the start of their next turn, if this card (which
-    adds no other restriction) ends our turn now: a null-move probe."""
-    from donjon.games.unfairchess import rules  # the referee imports the cards
-
+def _next_turn_probe(st: State) -> State:
+    """The opponent at the start of their next turn, if this card (which adds no other
+    restriction) ends our turn now: a null-move probe, to ask for their legal normal moves."""
     probe = st.copy()
     probe.board.turn = not st.us
     probe.board.ep_square = None  # a replace-move card clears it (D8)
@@ -112,7 +110,7 @@ def _next_turn_moves(st: State) -> list[chess.Move]:
     probe.restrictions = tuple(r for r in probe.restrictions if r.turn >= probe.turn_no)
     probe.frozen = frozenset()
     probe.suspended = False
-    return rules.gen_moves(probe)
+    return probe
 
 
 @register
@@ -123,11 +121,23 @@ class Taunt(Card):
     id = "provocation"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
+        from donjon.games.unfairchess import rules  # the referee imports the cards
+
         candidates = [sq for sq in st.pieces(not st.us) if st.targetable(sq)]
         if not candidates:
             return
-        movers = {m.from_square for m in _next_turn_moves(st)}
-        for sq in candidates:
+        probe = _next_turn_probe(st)
+        rest = iter(candidates)
+        # The first candidate that can move is found one square at a time (the greyed-out
+        # test stops there); the others are read off the opponent's whole move list.
+        for sq in rest:
+            if rules.has_move(probe, from_mask=chess.BB_SQUARES[sq]):
+                yield t(sq)
+                break
+        else:
+            return
+        movers = {m.from_square for m in rules.gen_moves(probe)}
+        for sq in rest:
             if sq in movers:
                 yield t(sq)
 

@@ -42,7 +42,7 @@ LINE_PIECES = (chess.BISHOP, chess.ROOK, chess.QUEEN)
 
 def _open(st: State, sq: int) -> bool:
     """No piece and no wall: a square a card-move may cross or end on (a trap is allowed)."""
-    return st.board.piece_at(sq) is None and sq not in st.walls
+    return not st.board.occupied & chess.BB_SQUARES[sq] and sq not in st.walls
 
 
 def _landing(st: State, sq: int, may_capture: bool) -> bool:
