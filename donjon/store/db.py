@@ -19,6 +19,8 @@ from sqlalchemy import event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession, async_sessionmaker, create_async_engine
 
+from donjon.store.checkpoint import PRAGMAS, Checkpointer
+
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 
@@ -53,13 +55,18 @@ class Database:
             @event.listens_for(self.engine.sync_engine, "connect")
             def _pragmas(dbapi_conn: Any, _record: Any) -> None:  # pragma: no cover - trivial
                 cur = dbapi_conn.cursor()
-                cur.execute("PRAGMA journal_mode=WAL")
-                cur.execute(f"PRAGMA synchronous={sync}")
-                cur.execute("PRAGMA foreign_keys=ON")
-                cur.execute("PRAGMA busy_timeout=10000")
+                for pragma in (*PRAGMAS, f"PRAGMA synchronous={sync}"):
+                    cur.execute(pragma)
                 cur.close()
 
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        self.sqlite_path = _sqlite_file(self.url)
+        """The SQLite database file (None for PostgreSQL or an in-memory database)."""
+        self.checkpointer: Checkpointer | None = None
+        """WAL checkpoints off the commit path (donjon/store/checkpoint.py), for a SQLite file."""
+        if self.sqlite_path is not None:
+            self.checkpointer = Checkpointer(self.sqlite_path, sqlite_synchronous.upper())
+            self.checkpointer.start()
         self._write_lock = asyncio.Lock() if self.is_sqlite else None
         from donjon.store.groupcommit import GroupCommit
 
@@ -113,11 +120,20 @@ class Database:
     async def dispose(self) -> None:
         await self.log.close()
         await self.engine.dispose()
+        if self.checkpointer is not None:
+            await asyncio.to_thread(self.checkpointer.stop)
 
     async def ping(self) -> bool:
         async with self.engine.connect() as conn:
             await conn.execute(text("SELECT 1"))
         return True
+
+
+def _sqlite_file(url: str) -> str | None:
+    u = make_url(url)
+    if u.drivername.startswith("sqlite") and u.database and u.database != ":memory:" and not u.query:
+        return u.database
+    return None
 
 
 def alembic_config(connection: Any = None) -> Any:

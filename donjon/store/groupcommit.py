@@ -44,11 +44,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import Table, create_engine, insert
-from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.pool import StaticPool
 
+from donjon.store.checkpoint import configure
 from donjon.store.league import settle_batch
 from donjon.store.models import GameActionRow
 from donjon.store.repo import Finish
@@ -77,10 +78,8 @@ class GroupCommit:
         self._queue: list[_Pending] = []
         self._flusher: asyncio.Task[None] | None = None
         self._sqlite: _SqliteWriter | None = None
-        if db.is_sqlite:
-            u = make_url(db.url)
-            if u.database and u.database != ":memory:" and not u.query:
-                self._sqlite = _SqliteWriter(u.database, sqlite_synchronous)
+        if db.sqlite_path is not None:
+            self._sqlite = _SqliteWriter(db.sqlite_path, sqlite_synchronous)
         self._conn: AsyncConnection | None = None
         self.batches = 0
         """Transactions committed (for the load bench and metrics)."""
@@ -200,10 +199,7 @@ class _SqliteWriter:
 
     def _connect(self) -> sqlite3.Connection:
         c = sqlite3.connect(self.path, check_same_thread=False)
-        c.execute("PRAGMA journal_mode=WAL")
-        c.execute(f"PRAGMA synchronous={self.synchronous}")
-        c.execute("PRAGMA foreign_keys=ON")
-        c.execute("PRAGMA busy_timeout=10000")
+        configure(c, self.synchronous)
         return c
 
     ROWS_PER_INSERT = 150
