@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -48,6 +49,10 @@ import websockets
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
+    acked_at: list[float] = field(default_factory=list)
+    """When each counted ack came (perf_counter), for the rate while every game was in play."""
+    first_end: float | None = None
+    """When the first game ended."""
     errors: dict[str, int] = field(default_factory=dict)
     ended: set[str] = field(default_factory=set)
 
@@ -134,11 +139,14 @@ async def player(ws_url: str, gid: str, cookie: str, plies: int, cards: bool, rn
             if t in ("ack", "error") and resign_id is not None and f.get("id") == resign_id:
                 if t == "ack":
                     stats.ended.add(gid)
+                    stats.first_end = stats.first_end or time.perf_counter()
                 break  # the game is over (the resignation is not counted as a move)
             if t == "ack":
                 sent = pending.pop(f["id"], None)
                 if sent is not None:
-                    stats.latencies.append(time.perf_counter() - sent)
+                    now = time.perf_counter()
+                    stats.latencies.append(now - sent)
+                    stats.acked_at.append(now)
                 continue
             if t == "targets":  # a lazy card entry's targetings: play one of them
                 pending.pop(f.get("id"), None)
@@ -170,6 +178,7 @@ async def player(ws_url: str, gid: str, cookie: str, plies: int, cards: bool, rn
                     continue  # wait for its ack: the game ends (committed) before this client leaves
                 if game["status"] != "active":
                     stats.ended.add(gid)
+                    stats.first_end = stats.first_end or time.perf_counter()
                 break
             legal = f["legal"]
             if not legal or pending:
@@ -275,15 +284,24 @@ async def run(args: argparse.Namespace) -> None:
     gate = Gate(2 * len(games))
     t_connect = time.perf_counter()
     for g, (gid, ca, cb) in enumerate(games):
+        # open loop: game lengths spread over 0.5-1.5 x --plies, so games end (and settle
+        # their results) at different times, as on a live site, not all in the same second
+        plies = rng.randint(max(1, args.plies // 2), args.plies * 3 // 2) if args.think else args.plies
         for s, cookie in enumerate((ca, cb)):
             node = (g + s) % len(ws_urls) if args.route == "split" else g % len(ws_urls)
-            tasks.append(asyncio.create_task(player(ws_urls[node], gid, cookie, args.plies,
+            tasks.append(asyncio.create_task(player(ws_urls[node], gid, cookie, plies,
                                                     args.cards, random.Random(rng.random()), stats,
                                                     asyncio.Event(), connecting, args.legal, gate,
                                                     args.think / 1000)))
     # every socket open and synced before the clock starts: the playing phase measures moves
     await asyncio.wait([asyncio.ensure_future(gate.all_ready.wait()), *tasks], return_when=asyncio.FIRST_COMPLETED)
     connect = time.perf_counter() - t_connect
+    # this process's own garbage collector must not show up as server latency: what is
+    # alive now (thousands of sockets) is frozen, and no full collection runs while timing
+    gc.collect()
+    gc.freeze()
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, 2**30)
     log0 = await _log_counters_all(bases)
     health0 = [await healthz(b) for b in bases]
     srv0, cli0 = _sum([cpu_seconds(p) for p in pids]), time.process_time()
@@ -306,8 +324,13 @@ async def run(args: argparse.Namespace) -> None:
           f"{gate.ready} sockets opened and synced in {connect:.2f} s (not in the figures below)")
     if args.think:
         print(f"open loop: each player thinks {args.think / 2:g}-{args.think * 1.5:g} ms (mean {args.think:g}) before "
-              f"acting: offered at most {args.games / args.think * 1000:.0f} actions/s")
+              f"acting: offered at most {args.games / args.think * 1000:.0f} actions/s; games of "
+              f"{max(1, args.plies // 2)}-{args.plies * 3 // 2} plies")
     print(f"accepted actions: {n} in {elapsed:.2f} s  ->  {n / elapsed:.0f} accepted actions/s")
+    if stats.first_end is not None and stats.first_end > t1:
+        before = sum(1 for a in stats.acked_at if a <= stats.first_end)
+        print(f"while every game was in play (first {stats.first_end - t1:.1f} s): {before} accepted  ->  "
+              f"{before / (stats.first_end - t1):.0f} accepted actions/s")
     print(f"ack latency ms: p50 {pct(0.5):.1f}  p90 {pct(0.9):.1f}  p99 {pct(0.99):.1f}  max {pct(1.0):.1f}"
           f"  mean {statistics.fmean(lat) * 1000 if lat else float('nan'):.1f}")
     print(f"errors: {stats.errors or 'none'}; games ended: {len(stats.ended)}")
@@ -352,7 +375,9 @@ def main() -> None:
                    help="several nodes: 'split' puts a game's two players on two nodes (every move crosses the "
                         "bus), 'game' puts both on the game's node (a router sticky by game id)")
     p.add_argument("--games", type=int, default=100)
-    p.add_argument("--plies", type=int, default=40, help="actions per game before the side to act resigns")
+    p.add_argument("--plies", type=int, default=40,
+                   help="actions per game before the side to act resigns (with --think: on average, each game's "
+                        "length drawn between half and 1.5 times it)")
     p.add_argument("--cards", action="store_true", help="play card actions too (random among all legal actions)")
     p.add_argument("--legal", choices=("lazy", "full"), default="lazy",
                    help="the legal list the clients ask for in their hello: 'lazy' (what the browser asks: one "

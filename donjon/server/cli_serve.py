@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
                                  redis_url=args.redis_url, log_format=getattr(args, "log_format", None))
     logs.configure(settings.log_format, args.log_level, settings.node_id)
     app = create_app(settings)
-    gctune.tune(settings.gc_young)  # after the imports and the app: they are never garbage
+    gctune.tune(settings.gc_young, settings.gc_full_every)  # after the imports and the app: they are never garbage
     print(f"donjon: serving on http://{settings.host}:{settings.port}  (database {_safe_url(settings.database_url)})",
           flush=True)
     config = uvicorn.Config(

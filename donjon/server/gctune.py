@@ -2,33 +2,38 @@
 
 CPython frees most objects by reference counting; its *cyclic* collector also runs, now and
 then, and stops the whole process while it walks every tracked container (dicts, lists,
-coroutines, ...) of the generations it collects. A full (generation 2) collection walks them
-all: the modules, classes and functions imported at start (~100,000 objects), each socket's
-coroutines and each game's room. Under load with Python's default thresholds (700, 10, 10),
-``bench/load.py --think`` measured full collections of 100-300 ms every few seconds (up to
-1.8 s on a busy machine): every move acknowledged during one waits that long, and they
-made the ack latency's p99 (docs/benchmarks.md, "Garbage collector").
+coroutines, ...) of the generations it collects. A *full* (generation 2) collection walks
+them all: the ~100,000 objects of the modules imported at start, each socket's coroutines
+(about 30 per socket, one per ASGI layer) and each game's room with its recent positions.
+Python starts one whenever the old generation has grown by a quarter, which under load is
+every few seconds: ``bench/load.py --think`` measured full collections of 100-500 ms (up to
+1.8 s on a busy machine), and every move acknowledged during one waited that long: they were
+the ack latency's p99 (docs/benchmarks.md, "Garbage collector").
 
 :func:`tune`, called once by ``donjon serve`` after the app is built:
 
 * moves every object alive at start into the permanent generation (:func:`gc.freeze`):
   imported code is never garbage, and no collection walks it again;
-* raises the youngest generation's threshold (``DONJON_GC_YOUNG``, default 10,000 tracked
-  allocations net of deallocations, Python's default is 700), so young collections are
-  rarer, and the short-lived objects of a move (frames, views, intents) are freed by
-  reference counting before a collection promotes them to an older generation, whose
-  growth is what triggers full collections;
+* keeps the young generations' thresholds (``DONJON_GC_YOUNG``, default Python's 700): the
+  same bench measured larger ones (3,000-10,000) to cost as much collector time in all, in
+  fewer but longer pauses (up to 180 ms);
+* takes full collections off the allocation counters and runs one every
+  ``DONJON_GC_FULL_EVERY`` seconds (default 600) from a thread: such a pause then comes once
+  in ten minutes, not every few seconds. Garbage that only the cyclic collector can free
+  (objects referring to each other) waits for it; the rest is freed at once as before;
 * records each collection's pause (:data:`PAUSES`), reported by ``/healthz`` and
   ``/metrics`` (``donjon_gc_pause_seconds_total``, ``donjon_gc_pause_max_seconds``,
   ``donjon_gc_collections_total`` by generation).
 
-``DONJON_GC_YOUNG=0`` keeps Python's thresholds and does not freeze (the pauses are still
-recorded). Tests that build the app in-process do not call :func:`tune`.
+``DONJON_GC_YOUNG=0`` leaves the collector as Python sets it (pauses are still recorded);
+``DONJON_GC_FULL_EVERY=0`` lets Python start full collections again. Tests that build the
+app in-process do not call :func:`tune`.
 """
 
 from __future__ import annotations
 
 import gc
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -73,9 +78,11 @@ def watch() -> None:
         gc.callbacks.append(PAUSES.callback)
 
 
-def tune(young: int) -> None:
-    """Freeze what is alive now and set the young threshold to ``young`` (0: leave Python's
-    defaults and freeze nothing); record pauses either way.
+def tune(young: int, full_every: float = 0.0) -> None:
+    """Freeze what is alive now, set the young threshold to ``young`` and, if ``full_every``
+    > 0, leave full collections to a thread that runs one every ``full_every`` seconds
+    instead of letting the old generation's growth trigger them (``young`` 0: Python's
+    defaults, nothing frozen). Pauses are recorded either way.
 
     >>> import gc
     >>> before = gc.get_threshold()
@@ -88,4 +95,29 @@ def tune(young: int) -> None:
     gc.collect()
     gc.freeze()
     _, middle, old = gc.get_threshold()
+    if full_every > 0:
+        old = NEVER
+        stop_full_collections()
+        _STOP[0] = threading.Event()
+        threading.Thread(target=_full_collections, args=(full_every, _STOP[0]), name="donjon-gc",
+                         daemon=True).start()
     gc.set_threshold(young, middle, old)
+
+
+NEVER = 2**30
+"""A generation-2 threshold (in generation-1 collections) that is never reached."""
+
+
+_STOP: list[threading.Event | None] = [None]
+
+
+def _full_collections(every: float, stop: threading.Event) -> None:
+    while not stop.wait(every):
+        gc.collect()
+
+
+def stop_full_collections() -> None:
+    """Stop the thread :func:`tune` started for full collections, if any (tests)."""
+    if _STOP[0] is not None:
+        _STOP[0].set()
+        _STOP[0] = None

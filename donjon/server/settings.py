@@ -72,9 +72,13 @@ class Settings:
     drain_seconds: float = 10.0
     """On SIGTERM: how long to wait for in-flight commits before telling clients to reconnect."""
 
-    gc_young: int = 10_000
+    gc_young: int = 700
     """``donjon serve``: threshold of the cyclic garbage collector's youngest generation, after
-    freezing the objects alive at start (donjon/server/gctune.py); 0 keeps Python's defaults."""
+    freezing the objects alive at start (donjon/server/gctune.py); 0 leaves the collector as
+    Python sets it."""
+    gc_full_every: float = 600.0
+    """``donjon serve``: seconds between full garbage collections, run by a thread instead of
+    whenever the old generation has grown by a quarter (0: Python decides)."""
 
     event_buffer: int = 64
     """How many recent events a game keeps to replay to a reconnecting client."""

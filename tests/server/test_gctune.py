@@ -18,6 +18,7 @@ def restore_gc() -> Iterator[None]:
     """Put the test process's thresholds back and unfreeze what a test froze."""
     thresholds = gc.get_threshold()
     yield
+    gctune.stop_full_collections()
     gc.set_threshold(*thresholds)
     gc.unfreeze()
 
@@ -70,3 +71,17 @@ def test_healthz_and_metrics_report_the_pauses(site: Site) -> None:
     assert m[("donjon_gc_collections_total", (("generation", "2"),))] >= 1
     assert m[("donjon_gc_pause_seconds_total", (("generation", "2"),))] > 0
     assert ("donjon_gc_pause_max_seconds", (("generation", "0"),)) in m
+
+
+def test_full_collections_on_a_schedule_instead_of_by_growth(restore_gc: None) -> None:
+    import threading
+    import time
+
+    gctune.tune(700, full_every=0.05)
+    assert gc.get_threshold()[0] == 700 and gc.get_threshold()[2] == gctune.NEVER
+    assert any(t.name == "donjon-gc" and t.daemon for t in threading.enumerate())
+    before = gctune.PAUSES.count[2]
+    deadline = time.monotonic() + 10
+    while gctune.PAUSES.count[2] < before + 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert gctune.PAUSES.count[2] >= before + 2  # the thread ran full collections
