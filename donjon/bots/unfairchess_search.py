@@ -444,7 +444,8 @@ def action_key(a: Action) -> str:
 class UnfairChessSearchBot:
     """Alpha-beta with iterative deepening over moves and cards; see the module docstring.
 
-    Parameters: ``time_limit`` (seconds per decision, all samples together; None: no clock),
+    Parameters: ``time_limit`` (seconds per decision, all samples together; None: no clock;
+    the first, one-ply iteration always ends, so a slow machine never gets an unsearched move),
     ``max_depth`` (plies), ``max_nodes`` (per sample; None: no cap), ``samples``
     (determinizations), ``cards`` (own card plays searched at the root), ``threats``
     (opponent card plays searched at the first reply), ``noise`` (centipawns: the action is
@@ -572,6 +573,10 @@ class UnfairChessSearchBot:
         done_depth = 0
         scores: dict[str, float] = {}
         for depth in range(1, self.max_depth + 1):
+            # The first iteration always ends (only the node cap stops it): on a slow or busy
+            # machine a move is never chosen unsearched, by its prior alone (a queen taking a
+            # defended pawn first among the captures).
+            self._deadline = deadline if depth > 1 else INF * 1.0
             alpha = -INF
             iter_best: _RootChild | None = None
             self._path = set(self._seen)

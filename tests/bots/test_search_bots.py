@@ -191,6 +191,28 @@ def test_unfairchess_search_does_not_hang_its_queen(fen: str) -> None:
         assert not after.board.is_attacked_by(not us, q), action
 
 
+@pytest.mark.parametrize("fen", [
+    "6k1/8/5p2/4p3/3Q4/8/8/6K1 w - - 0 1",
+    "4k3/8/8/3q4/4P3/8/8/4K3 b - - 0 1",
+])
+def test_unfairchess_search_out_of_time_still_searches_one_ply(fen: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A busy machine: every look at the clock finds a second gone, so each deadline has
+    # passed. The move must still come from a finished one-ply search, not from its prior.
+    import types
+
+    import donjon.bots.unfairchess_search as search
+
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(search, "time", types.SimpleNamespace(perf_counter=lambda: float(next(ticks))))
+    s = uc_setup(fen)
+    us = s.board.turn
+    for level in ("normal", "hard"):
+        bot = UnfairChessSearchBot(level)
+        after = UC.apply(s, s.seat, bot.choose(UC, s, s.seat, random.Random(4)))
+        (q,) = after.board.pieces(chess.QUEEN, us)
+        assert not after.board.is_attacked_by(not us, q), level
+
+
 def test_unfairchess_search_fears_the_opponents_cards() -> None:
     # Black's queen could take the e4 pawn, but White (as sampled: every unseen card is a
     # Celestial Strike here) would destroy it with a card; with nothing else to do it still
