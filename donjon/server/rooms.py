@@ -751,8 +751,7 @@ class Hub:
     # ------------------------------------------------------------------ presence lease (scale-out)
 
     async def _heartbeat(self, t: float) -> None:
-        async with self.db.write() as s:
-            await repo.heartbeat(s, self.settings.node_id, t)
+        await self.db.log.beat(self.settings.node_id, t)  # in the group commit's next transaction
         self._beat_at = t
 
     async def expire_presence(self, t: float, own: bool = False) -> int:

@@ -52,7 +52,7 @@ from sqlalchemy.pool import StaticPool
 from donjon.store.checkpoint import configure
 from donjon.store.league import settle_batch
 from donjon.store.models import GameActionRow
-from donjon.store.repo import Finish
+from donjon.store.repo import Finish, heartbeat_statement
 
 if TYPE_CHECKING:
     from donjon.store.db import Database
@@ -62,13 +62,24 @@ _LOG = cast(Table, GameActionRow.__table__)
 
 @dataclass(eq=False)
 class _Pending:
-    row: dict[str, Any]
+    row: dict[str, Any] | None
+    """The log entry (None for a heartbeat)."""
     finish: Finish | None
     future: asyncio.Future[None]
+    beat: tuple[str, float] | None = None
+    """``(node id, time)``: a node's heartbeat, written in the batch's transaction."""
+
+
+def _rows(batch: list[_Pending]) -> list[dict[str, Any]]:
+    return [p.row for p in batch if p.row is not None]
+
+
+def _beats(batch: list[_Pending]) -> list[tuple[str, float]]:
+    return [p.beat for p in batch if p.beat is not None]
 
 
 def _finishes(batch: list[_Pending]) -> list[tuple[str, Finish]]:
-    return [(p.row["game_id"], p.finish) for p in batch if p.finish is not None]
+    return [(p.row["game_id"], p.finish) for p in batch if p.finish is not None and p.row is not None]
 
 
 class GroupCommit:
@@ -93,9 +104,20 @@ class GroupCommit:
                      finish: Finish | None = None) -> None:
         """Store entry ``seq`` of ``game_id`` (and the end of its game if ``finish``);
         returns once it is committed, raises if it is not."""
-        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         row = {"game_id": game_id, "seq": seq, "kind": kind, "seat": seat, "data": data, "created_at": time.time()}
-        self._queue.append(_Pending(row, finish, fut))
+        await self._enqueue(row, finish)
+
+    async def beat(self, node_id: str, at: float) -> None:
+        """Insert or refresh the heartbeat of ``node_id`` (the presence lease) in the next
+        batch's transaction; returns once it is committed. Under load it costs no transaction,
+        fsync or hold of the SQLite writer lock of its own (a session's transaction holds that
+        lock across several trips to the database thread, and every ack waited behind it)."""
+        await self._enqueue(None, None, (node_id, at))
+
+    async def _enqueue(self, row: dict[str, Any] | None, finish: Finish | None,
+                       beat: tuple[str, float] | None = None) -> None:
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue.append(_Pending(row, finish, fut, beat))
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush_all(), name="group-commit")
         await fut
@@ -157,7 +179,7 @@ class GroupCommit:
             await self._write_async(batch)
         self.seconds += time.perf_counter() - t
         self.batches += 1
-        self.rows += len(batch)
+        self.rows += len(_rows(batch))
 
     async def _write_async(self, batch: list[_Pending]) -> None:
         if self._conn is None or self._conn.closed:
@@ -167,7 +189,11 @@ class GroupCommit:
             async with self.db.write_lock(), conn.begin():  # one transaction, one COMMIT
                 # in (game, seq) order: two processes' batches then meet the unique index in the
                 # same order and never wait for each other crosswise
-                await conn.execute(insert(_LOG), sorted((p.row for p in batch), key=lambda r: (r["game_id"], r["seq"])))
+                rows = _rows(batch)
+                if rows:
+                    await conn.execute(insert(_LOG), sorted(rows, key=lambda r: (r["game_id"], r["seq"])))
+                for node_id, at in _beats(batch):
+                    await conn.execute(heartbeat_statement(conn.dialect.name, node_id, at))
                 finishes = _finishes(batch)
                 if finishes:
                     await conn.run_sync(settle_batch, finishes, time.time())
@@ -217,13 +243,15 @@ class _SqliteWriter:
         conn: Connection
         t0 = time.perf_counter()
         with self.engine.begin() as conn:
-            for i in range(0, len(batch), self.ROWS_PER_INSERT):
-                chunk = batch[i:i + self.ROWS_PER_INSERT]
+            rows = _rows(batch)
+            for i in range(0, len(rows), self.ROWS_PER_INSERT):
+                chunk = rows[i:i + self.ROWS_PER_INSERT]
                 params: list[Any] = []
-                for p in chunk:
-                    r = p.row
+                for r in chunk:
                     params += (r["game_id"], r["seq"], r["kind"], r["seat"], json.dumps(r["data"]), r["created_at"])
                 conn.exec_driver_sql(_insert_sql(len(chunk)), tuple(params))
+            for node_id, at in _beats(batch):
+                conn.execute(heartbeat_statement("sqlite", node_id, at))
             finishes = _finishes(batch)
             if finishes:
                 settle_batch(conn, finishes, time.time())

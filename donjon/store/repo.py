@@ -238,18 +238,22 @@ async def set_absence(s: AsyncSession, game_id: str, seat: int, *, away_since: f
 # --------------------------------------------------------------------------- presence lease
 
 
-async def heartbeat(s: AsyncSession, node_id: str, at: float) -> None:
-    """Insert or refresh the heartbeat of ``node_id``."""
-    if s.bind is not None and s.bind.dialect.name == "postgresql":
-        from sqlalchemy.dialects import postgresql
+def heartbeat_statement(dialect: str, node_id: str, at: float) -> Any:
+    """The statement that inserts or refreshes the heartbeat of ``node_id`` (``dialect``:
+    ``postgresql`` or ``sqlite``)."""
+    from sqlalchemy.dialects import postgresql, sqlite
 
+    if dialect == "postgresql":
         pq = postgresql.insert(NodeRow).values(id=node_id, seen_at=at)
-        await s.execute(pq.on_conflict_do_update(index_elements=[NodeRow.id], set_={"seen_at": at}))
-    else:
-        from sqlalchemy.dialects import sqlite
+        return pq.on_conflict_do_update(index_elements=[NodeRow.id], set_={"seen_at": at})
+    sq = sqlite.insert(NodeRow).values(id=node_id, seen_at=at)
+    return sq.on_conflict_do_update(index_elements=[NodeRow.id], set_={"seen_at": at})
 
-        sq = sqlite.insert(NodeRow).values(id=node_id, seen_at=at)
-        await s.execute(sq.on_conflict_do_update(index_elements=[NodeRow.id], set_={"seen_at": at}))
+
+async def heartbeat(s: AsyncSession, node_id: str, at: float) -> None:
+    """Insert or refresh the heartbeat of ``node_id`` (the server writes it through the
+    group commit, :meth:`donjon.store.groupcommit.GroupCommit.beat`)."""
+    await s.execute(heartbeat_statement(s.bind.dialect.name if s.bind is not None else "sqlite", node_id, at))
 
 
 async def node_seen(s: AsyncSession, node_id: str) -> float | None:

@@ -139,3 +139,19 @@ async def test_an_entry_and_the_end_of_its_game_are_one_transaction(tmp_path: Pa
     with sqlite3.connect(path) as c:
         assert c.execute("select count(*) from game_actions").fetchone() == (0,)
         assert c.execute("select status from games").fetchone() == ("active",)
+
+
+async def test_a_heartbeat_rides_in_a_batch_with_entries(tmp_path: Path) -> None:
+    path = tmp_path / "h.sqlite3"
+    db, ids = await _db_with_games(path, 3)
+    rows_before, batches_before = db.log.rows, db.log.batches
+    await asyncio.gather(*(db.log.append(g, 1, "play", 0, {"action": {}}) for g in ids),
+                         db.log.beat("node-a", 100.0), db.log.beat("node-b", 7.0))
+    await db.log.beat("node-a", 105.5)  # alone: a batch of its own, refreshing the row
+    async with db.read() as s:
+        assert await repo.node_seen(s, "node-a") == 105.5
+        assert await repo.node_seen(s, "node-b") == 7.0
+    assert db.log.rows - rows_before == 3  # heartbeats are not log rows
+    assert db.log.batches - batches_before <= 3
+    assert _rows(path) == sorted((g, 1) for g in ids)
+    await db.dispose()
