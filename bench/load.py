@@ -239,6 +239,35 @@ async def healthz(base: str) -> dict[str, Any]:
         return {}
 
 
+async def ack_buckets(base: str) -> dict[float, float]:
+    """The server's ``donjon_ack_seconds`` histogram (``/metrics``): cumulative count by bound."""
+    from prometheus_client.parser import text_string_to_metric_families
+
+    try:
+        async with httpx.AsyncClient(base_url=base, timeout=10) as c:
+            text = (await c.get("/metrics")).text
+    except httpx.HTTPError:
+        return {}
+    return {float(smp.labels["le"]): smp.value for fam in text_string_to_metric_families(text)
+            for smp in fam.samples if smp.name == "donjon_ack_seconds_bucket"}
+
+
+def server_ack_line(before: list[dict[float, float]], after: list[dict[float, float]]) -> str | None:
+    """Share of the playing phase's acks the servers queued within each bound, measured from
+    reading the intent (the client's figures add the network, both event loops' queues and
+    the client itself)."""
+    bounds = sorted(set.intersection(*(set(a) for a in after))) if after and all(after) else []
+    if not bounds:
+        return None
+    count = {le: sum(a.get(le, 0.0) - b.get(le, 0.0) for a, b in zip(after, before, strict=True)) for le in bounds}
+    total = count[bounds[-1]]
+    if not total:
+        return None
+    shown = [le for le in bounds if le in (0.005, 0.01, 0.025, 0.05, 0.1)]
+    return "server-side ack (intent read -> ack queued): " + ", ".join(
+        f"<= {le * 1000:g} ms {count[le] / total * 100:.2f} %" for le in shown)
+
+
 def gc_line(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> str | None:
     """The servers' garbage collections during the playing phase (``/healthz`` ``gc``)."""
     try:
@@ -303,6 +332,7 @@ async def run(args: argparse.Namespace) -> None:
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, 2**30)
     health0 = [await healthz(b) for b in bases]
+    acks0 = [await ack_buckets(b) for b in bases]
     log0 = _log_counters_all(health0)
     srv0, cli0 = _sum([cpu_seconds(p) for p in pids]), time.process_time()
     t1 = time.perf_counter()
@@ -311,6 +341,7 @@ async def run(args: argparse.Namespace) -> None:
     elapsed = time.perf_counter() - t1
     srv1, cli1 = _sum([cpu_seconds(p) for p in pids]), time.process_time()
     health1 = [await healthz(b) for b in bases]
+    acks1 = [await ack_buckets(b) for b in bases]
     log1 = _log_counters_all(health1)
     lat = sorted(stats.latencies)
     n = len(lat)
@@ -333,6 +364,9 @@ async def run(args: argparse.Namespace) -> None:
               f"{before / (stats.first_end - t1):.0f} accepted actions/s")
     print(f"ack latency ms: p50 {pct(0.5):.1f}  p90 {pct(0.9):.1f}  p99 {pct(0.99):.1f}  max {pct(1.0):.1f}"
           f"  mean {statistics.fmean(lat) * 1000 if lat else float('nan'):.1f}")
+    server_acks = server_ack_line(acks0, acks1)
+    if server_acks:
+        print(server_acks)
     print(f"errors: {stats.errors or 'none'}; games ended: {len(stats.ended)}")
     per = 1e6 / n if n else float("nan")
     if len(bases) > 1:
