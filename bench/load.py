@@ -197,6 +197,11 @@ async def player(ws_url: str, gid: str, cookie: str, plies: int, cards: bool, rn
     done.set()
 
 
+def ply_range(plies: int) -> tuple[int, int]:
+    """Open loop: the shortest and longest game for a mean of ``plies``."""
+    return max(1, plies // 2), plies * 3 // 2
+
+
 def cpu_seconds(pid: int | None) -> float | None:
     """User + system CPU time of process ``pid`` (Linux /proc), or None."""
     if pid is None:
@@ -315,7 +320,7 @@ async def run(args: argparse.Namespace) -> None:
     for g, (gid, ca, cb) in enumerate(games):
         # open loop: game lengths spread over 0.5-1.5 x --plies, so games end (and settle
         # their results) at different times, as on a live site, not all in the same second
-        plies = rng.randint(max(1, args.plies // 2), args.plies * 3 // 2) if args.think else args.plies
+        plies = rng.randint(*ply_range(args.plies)) if args.think else args.plies
         for s, cookie in enumerate((ca, cb)):
             node = (g + s) % len(ws_urls) if args.route == "split" else g % len(ws_urls)
             tasks.append(asyncio.create_task(player(ws_urls[node], gid, cookie, plies,
@@ -356,7 +361,7 @@ async def run(args: argparse.Namespace) -> None:
     if args.think:
         print(f"open loop: each player thinks {args.think / 2:g}-{args.think * 1.5:g} ms (mean {args.think:g}) before "
               f"acting: offered at most {args.games / args.think * 1000:.0f} actions/s; games of "
-              f"{max(1, args.plies // 2)}-{args.plies * 3 // 2} plies")
+              f"{'-'.join(map(str, ply_range(args.plies)))} plies")
     print(f"accepted actions: {n} in {elapsed:.2f} s  ->  {n / elapsed:.0f} accepted actions/s")
     if stats.first_end is not None and stats.first_end > t1:
         before = sum(1 for a in stats.acked_at if a <= stats.first_end)

@@ -98,8 +98,9 @@ def tune(young: int, full_every: float = 0.0) -> None:
     if full_every > 0:
         old = NEVER
         stop_full_collections()
-        _STOP[0] = threading.Event()
-        threading.Thread(target=_full_collections, args=(full_every, _STOP[0]), name="donjon-gc",
+        global _stop
+        _stop = threading.Event()
+        threading.Thread(target=_full_collections, args=(full_every, _stop), name="donjon-gc",
                          daemon=True).start()
     gc.set_threshold(young, middle, old)
 
@@ -108,7 +109,8 @@ NEVER = 2**30
 """A generation-2 threshold (in generation-1 collections) that is never reached."""
 
 
-_STOP: list[threading.Event | None] = [None]
+_stop: threading.Event | None = None
+"""Set to stop the thread of full collections that :func:`tune` started."""
 
 
 def _full_collections(every: float, stop: threading.Event) -> None:
@@ -118,6 +120,7 @@ def _full_collections(every: float, stop: threading.Event) -> None:
 
 def stop_full_collections() -> None:
     """Stop the thread :func:`tune` started for full collections, if any (tests)."""
-    if _STOP[0] is not None:
-        _STOP[0].set()
-        _STOP[0] = None
+    global _stop
+    if _stop is not None:
+        _stop.set()
+        _stop = None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import doctest
 import os
 import sqlite3
@@ -60,8 +61,6 @@ async def test_the_thread_checkpoints_on_its_own(tmp_path: Path) -> None:
     cp = checkpoint.Checkpointer(str(path), "FULL", every=0.05)
     cp.start()
     await db.log.append(ids[0], 1, "play", 0, {"action": {}})
-    import asyncio
-
     for _ in range(200):
         if cp.checkpoints:
             break
