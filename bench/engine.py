@@ -72,6 +72,9 @@ def selfplay_engine(games: int, max_plies: int, seed: int, card_prob: float) -> 
         st: State = GAME.setup(2, seed + g)
         while st.result is None and st.plies < max_plies:
             action = None
+            if st.ordering:  # Foresight's follow-up: put the cards back in a random order
+                st = rules.put_back(st, rng.choice(rules.order_actions(st)))
+                continue
             if not st.must_move and (not st.moves or rng.random() < card_prob):
                 cards = list(dict.fromkeys(st.hands[st.seat]))
                 rng.shuffle(cards)

@@ -281,11 +281,13 @@ def gc_line(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> str | 
         secs = [sum(a["gc"]["pause_seconds"][g] - b["gc"]["pause_seconds"][g] for a, b in zip(after, before, strict=True))
                 for g in range(3)]
         longest = [max(a["gc"]["max_pause_seconds"][g] for a in after) for g in range(3)]
+        freed = [sum(a["gc"].get("collected", [0, 0, 0])[g] for a in after) for g in range(3)]
     except (KeyError, TypeError, IndexError, ValueError):
         return None
     return "garbage collections (gen 0/1/2): " + ", ".join(
         f"{n[g]} taking {secs[g] * 1000:.0f} ms" for g in range(3)) + \
-        "; longest pause since start " + "/".join(f"{x * 1000:.0f}" for x in longest) + " ms"
+        "; longest pause since start " + "/".join(f"{x * 1000:.0f}" for x in longest) + " ms" + \
+        "; cyclic garbage freed since start " + "/".join(str(x) for x in freed) + " objects"
 
 
 def _sum(values: list[float | None]) -> float | None:

@@ -23,7 +23,8 @@ the ack latency's p99 (docs/benchmarks.md, "Garbage collector").
   (objects referring to each other) waits for it; the rest is freed at once as before;
 * records each collection's pause (:data:`PAUSES`), reported by ``/healthz`` and
   ``/metrics`` (``donjon_gc_pause_seconds_total``, ``donjon_gc_pause_max_seconds``,
-  ``donjon_gc_collections_total`` by generation).
+  ``donjon_gc_collections_total`` by generation, ``donjon_gc_collected_objects_total``: the cyclic
+  garbage each generation found).
 
 ``DONJON_GC_YOUNG=0`` leaves the collector as Python sets it (pauses are still recorded);
 ``DONJON_GC_FULL_EVERY=0`` lets Python start full collections again. Tests that build the
@@ -46,6 +47,8 @@ class Pauses:
     count: list[int] = field(default_factory=lambda: [0, 0, 0])
     seconds: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
     longest: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
+    collected: list[int] = field(default_factory=lambda: [0, 0, 0])
+    """Objects the collections found unreachable (cyclic garbage), per generation."""
     _started: float | None = None
 
     def callback(self, phase: str, info: dict[str, Any]) -> None:
@@ -61,11 +64,12 @@ class Pauses:
         self.count[g] += 1
         self.seconds[g] += took
         self.longest[g] = max(self.longest[g], took)
+        self.collected[g] += int(info.get("collected", 0))
 
     def to_json(self) -> dict[str, Any]:
         """``{"collections": [n0, n1, n2], "pause_seconds": [...], "max_pause_seconds": [...]}``."""
         return {"collections": list(self.count), "pause_seconds": [round(s, 4) for s in self.seconds],
-                "max_pause_seconds": [round(s, 4) for s in self.longest]}
+                "max_pause_seconds": [round(s, 4) for s in self.longest], "collected": list(self.collected)}
 
 
 PAUSES = Pauses()

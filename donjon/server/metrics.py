@@ -106,6 +106,12 @@ class _Live:
         for gen, s in enumerate(pauses.longest):
             g.add_metric([str(gen)], s)
         yield g
+        c = CounterMetricFamily("donjon_gc_collected_objects", "Objects the cyclic collector found unreachable "
+                                "(garbage that reference counting could not free), by generation",
+                                labels=["generation"])
+        for gen, n in enumerate(pauses.collected):
+            c.add_metric([str(gen)], n)
+        yield c
         log = getattr(getattr(state, "db", None), "log", None)
         if log is not None:
             c = CounterMetricFamily("donjon_log_commits", "Group-commit transactions of the action log")

@@ -42,6 +42,22 @@ def test_pauses_count_each_collection_by_generation() -> None:
     assert body["collections"] == p.count and len(body["max_pause_seconds"]) == 3
 
 
+def test_pauses_count_the_cyclic_garbage_found() -> None:
+    p = gctune.Pauses()
+    gc.collect()
+    gc.callbacks.append(p.callback)
+    try:
+        for _ in range(10):
+            a: list[object] = []
+            a.append(a)  # a cycle: only the cyclic collector frees it
+            del a
+        gc.collect()
+    finally:
+        gc.callbacks.remove(p.callback)
+    assert p.collected[2] >= 10
+    assert p.to_json()["collected"] == p.collected
+
+
 def test_an_end_without_a_start_is_ignored() -> None:
     p = gctune.Pauses()
     p.callback("stop", {"generation": 2})
@@ -71,6 +87,7 @@ def test_healthz_and_metrics_report_the_pauses(site: Site) -> None:
     assert m[("donjon_gc_collections_total", (("generation", "2"),))] >= 1
     assert m[("donjon_gc_pause_seconds_total", (("generation", "2"),))] > 0
     assert ("donjon_gc_pause_max_seconds", (("generation", "0"),)) in m
+    assert ("donjon_gc_collected_objects_total", (("generation", "2"),)) in m
 
 
 def test_full_collections_on_a_schedule_instead_of_by_growth(restore_gc: None) -> None:

@@ -1,0 +1,46 @@
+"""The benchmark scripts under bench/ still run: a smoke test of each quick mode.
+
+They are run on demand, not in CI, so an engine change that breaks one would otherwise go
+unnoticed until the next measurement (bench/engine.py once raised on a pending Foresight)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+
+def load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_engine_selfplay_plays_through_foresight() -> None:
+    """The engine-only self-play of bench/engine.py, over the seeds of its full run (one of
+    its games plays Foresight and must then put the cards back)."""
+    engine = load("engine")
+    plies, seconds = engine.selfplay_engine(40, 300, 1000, 0.25)
+    assert plies > 40 * 50 and seconds > 0
+
+
+def test_engine_quick_json() -> None:
+    out = subprocess.run([sys.executable, str(BENCH / "engine.py"), "--quick", "--json"], capture_output=True,
+                         text=True, timeout=300, check=True).stdout
+    data = json.loads(out)
+    assert data["rows"]["selfplay_cards_engine"]["plies"] > 0
+    assert data["rows"]["perft_ours"]["nodes"] == data["rows"]["perft_python_chess"]["nodes"]
+
+
+def test_served_move_runs(capsys) -> None:  # type: ignore[no-untyped-def]
+    served = load("served_move")
+    assert served.main(["--games", "2", "--plies", "12", "--repeats", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "served move:" in out and "served move / reference:" in out
