@@ -44,3 +44,11 @@ def test_served_move_runs(capsys) -> None:  # type: ignore[no-untyped-def]
     assert served.main(["--games", "2", "--plies", "12", "--repeats", "1"]) == 0
     out = capsys.readouterr().out
     assert "served move:" in out and "served move / reference:" in out
+
+
+def test_ping_measures_round_trips(capsys) -> None:  # type: ignore[no-untyped-def]
+    ping = load("ping")
+    assert ping.main(["--spawn", "--sockets", "3", "--seconds", "1"]) == 0
+    out = capsys.readouterr().out
+    rate = float(out.split("s: ")[1].split(" round trips/s")[0])
+    assert rate > 0 and "server CPU per round trip:" in out
