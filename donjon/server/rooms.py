@@ -180,8 +180,9 @@ class Room:
     def view_for(self, match: Match, seat: int | None, lazy: bool = False) -> tuple[dict[str, Any], list[Any]]:
         """``seat``'s view and legal actions at ``match`` (legal only for a seat to act; the
         brief list if ``lazy``), computed once per (version, seat, lazy) for the current
-        version until its frames are sent (:meth:`broadcast_event` drops them). Older versions (a reconnecting client's catch-up) are computed again when
-        asked: keeping them would cost tens of kilobytes per version and game."""
+        version until its frames are sent (:meth:`broadcast_event` drops them). Older
+        versions (a reconnecting client's catch-up) are computed again when asked: keeping
+        them would cost tens of kilobytes per version and game."""
         key = (match.version, seat, lazy)
         hit = self._views.get(key)
         if hit is None:
