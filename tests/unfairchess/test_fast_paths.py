@@ -359,3 +359,51 @@ def test_taunt_targetings_unchanged() -> None:
             assert list(taunt.targetings(s)) == want, s.board.fen()
             listed += len(want)
     assert listed > 500, listed
+
+
+# ------------------------------------------------------------------ probe isolation
+
+
+def _deep_snapshot(s: State) -> dict[str, object]:
+    """Every slot of ``s`` by value (deep copies), the board field by field (read as
+    attributes: ``vars`` would change the board's attribute storage)."""
+    import copy
+
+    from donjon.games.unfairchess.state import _BOARD_FIELDS
+
+    out: dict[str, object] = {}
+    for name in State.__slots__:
+        if name == "board":
+            b = s.board
+            out[name] = tuple(copy.deepcopy(getattr(b, f)) for f in _BOARD_FIELDS if f != "_stack") + (len(b._stack),)
+        elif hasattr(s, name):
+            out[name] = copy.deepcopy(getattr(s, name))
+    return out
+
+
+def test_card_probes_leave_the_state_unchanged() -> None:
+    """Every targeting of every card, probed (``rules._probe_legal``, which shares the card
+    piles for most cards: ``State.probe_copy``) on game positions with random hands: the
+    probed state is exactly as it was before, every slot compared by value."""
+    rng = random.Random(11)
+    catalogue = sorted(CARDS)
+    probed: set[str] = set()
+    probes = 0
+    for i, st in enumerate(_positions(6, 1300, max_plies=100)):
+        if st.result is not None or st.must_move or st.ordering:
+            continue
+        states = [st] if i % 2 else [st, _with_hand(st, rng.sample(catalogue, 4))]
+        for s in states:
+            for card in dict.fromkeys(s.hands[s.seat]):
+                try:
+                    rules._card_gate(s, card)
+                except IllegalAction:
+                    continue
+                before = _deep_snapshot(s)
+                for tg in CARD_EFFECTS[card].targetings(s):
+                    rules._probe_legal(s, card, tg)
+                    probes += 1
+                assert _deep_snapshot(s) == before, (card, s.board.fen())
+                probed.add(card)
+    assert probed == set(catalogue), sorted(set(catalogue) - probed)
+    assert probes > 5000

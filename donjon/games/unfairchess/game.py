@@ -20,7 +20,7 @@ import chess
 
 from donjon.games.protocol import Action, IllegalAction, Outcome, View
 from donjon.games.unfairchess import rules
-from donjon.games.unfairchess.state import STATUSES, State, move_uci, seat_of, sq_name
+from donjon.games.unfairchess.state import _UCI, STATUSES, State, seat_of, sq_name
 
 
 class UnfairChess:
@@ -52,8 +52,13 @@ class UnfairChess:
         return out
 
     def legal_moves(self, state: State) -> list[Action]:
-        """Only the normal moves (cheap; what a random bot samples first)."""
-        return [{"type": "move", "uci": move_uci(m)} for m in state.moves or ()]
+        """Only the normal moves (cheap; what a random bot samples first).
+
+        Each ``uci`` is :func:`~donjon.games.unfairchess.state.move_uci`'s, with its table lookup inlined (this list is
+        built for every served move)."""
+        table = _UCI
+        return [{"type": "move", "uci": m.uci() if m.promotion or m.drop or m.from_square == m.to_square
+                 else table[m.from_square * 64 + m.to_square]} for m in state.moves or ()]
 
     def apply(self, state: State, seat: int, action: Action) -> State:
         if not isinstance(action, dict):

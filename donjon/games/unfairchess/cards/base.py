@@ -43,6 +43,10 @@ class Card:
     id: str = ""
     fields: tuple[str, ...] = ()
     """Extra action fields this card takes besides ``squares``."""
+    piles: bool = False
+    """True if ``resolve`` reads or changes a card pile: ``hands``, ``decks``, ``discard``,
+    ``known_top`` or ``known_by_opp`` (``draw_cards`` included). A card probe of a card
+    without it works on :meth:`State.probe_copy`, which shares those lists with the real state."""
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         """Every targeting that meets the card's own conditions in ``st`` (side to act)."""

@@ -254,8 +254,12 @@ class Gust(Card):
     id = "bourrasque"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
+        # gust_pushes only pushes an adjacent enemy non-king piece (enemy_movable), so a
+        # centre with no such neighbour is skipped on the masks alone (same targetings).
+        b = st.board
+        enemies = b.occupied_co[not st.us] & ~b.kings
         for centre in st.pieces(st.us, (1, 2, 3, 4, 5, 6)):
-            if gust_pushes(st, centre):
+            if chess.BB_KING_ATTACKS[centre] & enemies and gust_pushes(st, centre):
                 yield t(centre)
 
     def resolve(self, st: State, tg: Targeting) -> None:

@@ -16,6 +16,7 @@ class Redeal(Card):
     (what is left if your deck holds fewer). Greyed if your deck is empty."""
 
     id = "nouvelle_donne"
+    piles = True
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         if st.decks[st.seat]:
@@ -118,6 +119,7 @@ class Foresight(Card):
     """
 
     id = "prescience"
+    piles = True
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         if st.decks[st.seat]:
@@ -165,6 +167,7 @@ class Pickpocket(Card):
     from their own deck (nothing if it is empty). Greyed if the opponent's hand is empty."""
 
     id = "larcin"
+    piles = True
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         if st.hands[1 - st.seat]:
