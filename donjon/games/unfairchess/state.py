@@ -277,42 +277,15 @@ class State:
 
     def copy(self) -> State:
         """An independent copy (the board without its move stack)."""
-        new = State.__new__(State)
-        new.board = copy_board(self.board)
-        new.statuses = dict(self.statuses)
-        new.shield_until = dict(self.shield_until)
-        new.walls = dict(self.walls)
-        new.traps = dict(self.traps)
-        new.restrictions = self.restrictions
+        new = self._copy_except_piles()
         # Per-seat pairs copied by hand: two slices beat list(map(list, ...)) on this hot path.
-        hands, decks, removed, known_by_opp = self.hands, self.decks, self.removed, self.known_by_opp
+        hands, decks, known_by_opp = self.hands, self.decks, self.known_by_opp
         new.hands = [hands[0][:], hands[1][:]]
         new.decks = [decks[0][:], decks[1][:]]
         new.discard = self.discard[:]
-        new.removed = [removed[0].copy(), removed[1].copy()]
         new.known_top = self.known_top[:]
         new.known_by_opp = [known_by_opp[0][:], known_by_opp[1][:]]
-        new.turn_no = self.turn_no
-        new.card_played = self.card_played
-        new.must_move = self.must_move
-        new.suspended = self.suspended
-        new.silenced = self.silenced
-        new.frozen = self.frozen
         new.last_turn = list(self.last_turn)
-        new.seed = self.seed
-        new.rng_counter = self.rng_counter
-        new.result = self.result
-        new.can_save = self.can_save
-        new.moves = self.moves
-        new.events = []
-        new.arrivals = []
-        new.zeroing = False
-        new.skip_draw = False
-        new.removed_now = [0, 0]
-        new.plies = self.plies
-        new.mover = None
-        new.ordering = self.ordering
-        new._fen_cache = None
         return new
 
     def probe_copy(self) -> State:
@@ -332,6 +305,18 @@ class State:
         game positions and checks that the original state is left exactly as it was.
         Never play on, or keep, a probe copy.
         """
+        new = self._copy_except_piles()
+        new.hands = self.hands
+        new.decks = self.decks
+        new.discard = self.discard
+        new.known_top = self.known_top
+        new.known_by_opp = self.known_by_opp
+        new.last_turn = self.last_turn
+        return new
+
+    def _copy_except_piles(self) -> State:
+        """:meth:`copy` and :meth:`probe_copy` but for the card piles and ``last_turn``,
+        which the caller sets (copied, or shared)."""
         new = State.__new__(State)
         new.board = copy_board(self.board)
         new.statuses = dict(self.statuses)
@@ -339,20 +324,14 @@ class State:
         new.walls = dict(self.walls)
         new.traps = dict(self.traps)
         new.restrictions = self.restrictions
-        new.hands = self.hands
-        new.decks = self.decks
-        new.discard = self.discard
         removed = self.removed
         new.removed = [removed[0].copy(), removed[1].copy()]
-        new.known_top = self.known_top
-        new.known_by_opp = self.known_by_opp
         new.turn_no = self.turn_no
         new.card_played = self.card_played
         new.must_move = self.must_move
         new.suspended = self.suspended
         new.silenced = self.silenced
         new.frozen = self.frozen
-        new.last_turn = self.last_turn
         new.seed = self.seed
         new.rng_counter = self.rng_counter
         new.result = self.result
