@@ -60,11 +60,13 @@ class SiteServer:
         self.stop()
         raise RuntimeError(f"the server did not start in {timeout:g} s:\n{self.log_text()}")
 
-    def log_text(self) -> str:
+    def log_text(self, tail: int | None = 4000) -> str:
+        """The server's log: its last ``tail`` characters (None: all of it)."""
         try:
-            return self.log.read_text("utf-8", "replace")[-4000:]
+            text = self.log.read_text("utf-8", "replace")
         except OSError:
             return ""
+        return text if tail is None else text[-tail:]
 
     def stop(self) -> None:
         if self.proc is None or self.proc.poll() is not None:

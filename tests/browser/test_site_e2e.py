@@ -22,6 +22,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import SHOTS, site_env
 from tests.browser.site_server import SiteServer
@@ -118,11 +119,22 @@ class Person:
         """Wait until the board shows a version above ``after`` on which this player may act
         (right after a move the board may still show the version before it for a moment);
         ``timeout`` in ms (the context's default if None)."""
-        self.page.wait_for_function(
-            "v => { const r = document.querySelector('.ucg-root');"
-            " return r && r.classList.contains('ucg-can-act') && Number(r.dataset.version || -1) > v; }", arg=after,
-            timeout=timeout)
+        try:
+            self.page.wait_for_function(
+                "v => { const r = document.querySelector('.ucg-root');"
+                " return r && r.classList.contains('ucg-can-act') && Number(r.dataset.version || -1) > v; }",
+                arg=after, timeout=timeout)
+        except PlaywrightTimeout:
+            raise AssertionError(f"{self.name}: not my turn after v={after}:\n{self.diagnosis()}") from None
         return self.state()
+
+    def diagnosis(self) -> str:
+        """What the page, its last frames and the server's log say (for a failed wait)."""
+        root = self.page.evaluate("() => { const r = document.querySelector('.ucg-root');"
+                                  " return r ? {cls: r.className, ...r.dataset} : null; }")
+        last = [{"v": f["v"], "seat": f.get("seat"), "event": f.get("event"), "to_act": f["game"].get("to_act"),
+                 "status": f["game"].get("status"), "legal": len(f.get("legal") or [])} for f in self.frames[-4:]]
+        return f"board: {root}\nlast frames: {last}\nserver log (tail):\n{self.site.log_text(3000)}"
 
     def enter_game(self) -> str:
         self.page.wait_for_url(re.compile(r"/g/[^/?#]+$"))
