@@ -21,14 +21,16 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+from typing import Any
 
 PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON", "PRAGMA busy_timeout=10000",
            "PRAGMA wal_autocheckpoint=0")
 """What every connection to the SQLite file runs first (with ``PRAGMA synchronous=...``)."""
 
 
-def configure(conn: sqlite3.Connection, synchronous: str) -> None:
-    """Run :data:`PRAGMAS` and the ``synchronous`` mode on a new connection."""
+def configure(conn: sqlite3.Connection | sqlite3.Cursor | Any, synchronous: str) -> None:
+    """Run :data:`PRAGMAS` and the ``synchronous`` mode on a new connection (anything with
+    ``execute``: a sqlite3 connection or cursor, SQLAlchemy's aiosqlite cursor)."""
     for pragma in PRAGMAS:
         conn.execute(pragma)
     conn.execute(f"PRAGMA synchronous={synchronous}")

@@ -19,7 +19,7 @@ from sqlalchemy import event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession, async_sessionmaker, create_async_engine
 
-from donjon.store.checkpoint import PRAGMAS, Checkpointer
+from donjon.store.checkpoint import Checkpointer, configure
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -55,8 +55,7 @@ class Database:
             @event.listens_for(self.engine.sync_engine, "connect")
             def _pragmas(dbapi_conn: Any, _record: Any) -> None:  # pragma: no cover - trivial
                 cur = dbapi_conn.cursor()
-                for pragma in (*PRAGMAS, f"PRAGMA synchronous={sync}"):
-                    cur.execute(pragma)
+                configure(cur, sync)
                 cur.close()
 
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
