@@ -6,7 +6,10 @@ Levels (easy / normal / hard) are :func:`donjon.bots.levels.make_bot`'s: each ga
 search bot at that level's time budget.
 
 Every bot move has a time budget (``Settings.bot_time_budget``); past it the server
-falls back to a random legal action computed in the pool as well.
+falls back to a random legal action computed in the pool as well. So it does when the bot
+raises on a position (a bug: logged with its traceback), and a pool whose worker process
+died (killed, out of memory) is replaced by a new one: a bot always moves, and a game
+against a bot never waits for an answer that cannot come.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ import logging
 import multiprocessing
 import pickle
 import random
+from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from donjon.server.settings import Settings
@@ -86,17 +91,38 @@ class BotRunner:
             pass
 
     async def choose(self, kind: str, state: Any, seat: int, level: str, rng_seed: int) -> dict[str, Any]:
-        loop = asyncio.get_running_loop()
-        pool = self._executor()
         blob = pickle.dumps(state)
-        name = level
-        fut = loop.run_in_executor(pool, think, kind, blob, seat, level, rng_seed)
         try:
-            return await asyncio.wait_for(fut, self.settings.bot_time_budget)
+            return await self._run(think, (kind, blob, seat, level, rng_seed), self.settings.bot_time_budget)
         except TimeoutError:
             log.warning("bot %s over its %.1f s budget in a %s game; playing a random action",
-                        name, self.settings.bot_time_budget, kind)
-        return await loop.run_in_executor(pool, random_action, kind, blob, seat, rng_seed)
+                        level, self.settings.bot_time_budget, kind)
+        except Exception:  # noqa: BLE001 - whatever the bot did, the game must go on
+            log.exception("bot %s failed in a %s game; playing a random action", level, kind)
+        return await self._run(random_action, (kind, blob, seat, rng_seed))
+
+    async def _run(self, fn: Callable[..., dict[str, Any]], args: tuple[Any, ...],
+                   timeout: float | None = None) -> dict[str, Any]:
+        """``fn(*args)`` in the pool. A pool broken by the death of a worker process is
+        replaced once and the call made again in the new one."""
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            pool = self._executor()
+            try:
+                fut = loop.run_in_executor(pool, fn, *args)
+                return await (fut if timeout is None else asyncio.wait_for(fut, timeout))
+            except BrokenProcessPool:
+                if attempt == 2:
+                    raise
+                log.warning("a bot worker process died: starting a new pool")
+                self._drop(pool)
+        raise AssertionError("unreachable")
+
+    def _drop(self, pool: concurrent.futures.Executor) -> None:
+        """Forget ``pool`` (if it is still the current one); the next call starts a new one."""
+        if self._pool is pool:
+            self._pool = None
+            pool.shutdown(wait=False, cancel_futures=True)
 
     def shutdown(self) -> None:
         if self._pool is not None:

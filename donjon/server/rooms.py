@@ -838,7 +838,11 @@ class Hub:
             started = time.monotonic()
             m = room.match
             rng_seed = hash((room.seed, m.version, seat.seat)) & 0xFFFFFFFF
-            action = await self.bots.choose(room.kind, m.state, seat.seat, seat.bot_level or "easy", rng_seed)
+            try:
+                action = await self.bots.choose(room.kind, m.state, seat.seat, seat.bot_level or "easy", rng_seed)
+            except Exception:  # noqa: BLE001 - no pool could answer: a random action here, so the game goes on
+                log.exception("the bots of %s could not answer; a random legal action instead", room.id)
+                action = random.Random(rng_seed).choice(room.game.legal_actions(m.state, seat.seat))
             wait = self.settings.bot_min_delay - (time.monotonic() - started)
             if wait > 0:
                 await asyncio.sleep(wait)
