@@ -26,6 +26,7 @@ from donjon.server.lobby import Lobby, LobbyError
 from donjon.server.match import MatchError
 from donjon.server.metrics import Metrics
 from donjon.server.metrics import router as metrics_router
+from donjon.server.origin import OriginCheck
 from donjon.server.rooms import Hub
 from donjon.server.settings import Settings
 from donjon.store import Database
@@ -127,16 +128,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return await pages.render(request, "404.html", status=404)
         return _err(e.status_code, str(e.detail), "http")
 
-    @app.middleware("http")
-    async def _csrf_origin(request: Request, call_next: Any) -> Any:
-        # SameSite=Lax already keeps the cookie off cross-site POSTs; refuse them outright too.
-        if request.method in ("POST", "PUT", "PATCH", "DELETE"):
-            origin = request.headers.get("origin")
-            if origin and origin not in settings.allowed_origins:
-                from urllib.parse import urlsplit
-
-                if urlsplit(origin).netloc != request.headers.get("host", ""):
-                    return _err(403, "cross-site request refused", "origin")
-        return await call_next(request)
-
+    # outermost, as the decorated middleware it replaces was: a cross-site POST is refused
+    # before anything reads its body
+    app.add_middleware(OriginCheck, allowed=settings.allowed_origins)
     return app

@@ -21,7 +21,6 @@ import logging
 import time
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import TimeoutError as PoolTimeout
@@ -29,6 +28,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from donjon.server import auth
 from donjon.server.limits import SlidingWindow
 from donjon.server.match import MatchError
+from donjon.server.origin import same_site
 from donjon.server.rooms import Conn, Hub, Room, dumps
 
 log = logging.getLogger("donjon.ws")
@@ -74,14 +74,7 @@ class ProtocolError(Exception):
 
 def origin_ok(ws: WebSocket) -> bool:
     """A browser always sends Origin: it must be this site (or an allowed origin)."""
-    origin = ws.headers.get("origin")
-    if not origin:
-        return True  # not a browser (bots, tests, the load bench); the session cookie still rules
-    allowed = ws.app.state.settings.allowed_origins
-    if origin in allowed:
-        return True
-    host = ws.headers.get("host", "")
-    return urlsplit(origin).netloc == host
+    return same_site(ws.headers.get("origin"), ws.headers.get("host", ""), ws.app.state.settings.allowed_origins)
 
 
 @dataclass(eq=False)
