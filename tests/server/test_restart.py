@@ -48,7 +48,7 @@ def start_server(db: Path, port: int, log: Path, via_cli: bool = False) -> subpr
         if proc.poll() is not None:
             raise RuntimeError(f"server exited: {log.read_text()}")
         try:
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1, verify=False).status_code == 200:
                 return proc
         except httpx.HTTPError:
             time.sleep(0.1)
@@ -103,7 +103,7 @@ async def test_kill_dash_nine_and_restart(tmp_path: Path) -> None:
     try:
         base = f"http://127.0.0.1:{port}"
         cookies = {}
-        with httpx.Client(base_url=base) as a, httpx.Client(base_url=base) as b:
+        with httpx.Client(base_url=base, verify=False) as a, httpx.Client(base_url=base, verify=False) as b:
             for c, name in ((a, "alice"), (b, "bobby")):
                 assert c.post("/api/register", json={"username": name, "password": "correct horse"}).status_code == 200
             tid = a.post("/api/tables", json={"color": "white"}).json()["table"]["id"]
