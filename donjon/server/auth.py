@@ -120,15 +120,17 @@ async def current_user(conn: HTTPConnection) -> User | None:
 async def create_guest(request: Request, response: Response) -> User:
     """A fresh guest account, logged in on ``response``."""
     st = request.app.state
+    token = secrets.token_urlsafe(32)
     for _ in range(20):
         name = "Guest-" + secrets.token_hex(3)
+        # the account and its session in one transaction (one commit, one fsync)
         async with st.db.write() as s:
             if await repo.user_by_name(s, name) is None:
                 user = await repo.create_user(s, name, None, is_guest=True, start_balance=0)
+                await repo.create_session(s, token_hash(token), user.id, st.settings.session_days)
                 break
     else:  # pragma: no cover - 16 million names
         raise AuthError("could not create a guest account, try again", 503)
-    token = await new_session(st, user.id)
     set_session_cookie(response, token, secure=st.settings.cookie_secure, days=st.settings.session_days)
     request.scope["donjon.user"] = user
     return user
