@@ -351,18 +351,27 @@ async def handle(hub: Hub, room: Room, conn: Conn, msg: dict[str, Any], received
 
 
 class LobbySockets:
-    """The lobby's live list: every change of the open tables is pushed to every socket."""
+    """The lobby's live list: every change of the open tables is pushed to every socket.
+
+    The list is read from the database once per change, not per socket, and changes that
+    arrive while it is being read are coalesced: the reader reads once more when it is done
+    (so the last frame every socket gets was read after the last change), however many
+    changes came meanwhile. Without a lobby socket in this process nothing is read. A burst
+    of tables opened and joined used to cost one query of every open table per change, even
+    with nobody in the lobby (docs/benchmarks.md, seventh session)."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
         self.conns: set[Conn] = set()
+        self._reading = False
+        self._changed = False
+        self.reads = 0
+        """Reads of the open tables for the sockets (tests)."""
 
     async def on_bus(self, channel: str, message: dict[str, Any]) -> None:
         typ = message.get("type")
         if typ == "tables_changed":
-            frame = {"t": "tables", "tables": await self.app.state.lobby.open_tables()}
-            for c in list(self.conns):
-                c.push(frame)
+            await self._push_tables()
         elif typ == "games_changed":
             for c in list(self.conns):
                 c.push({"t": "games_changed"})
@@ -371,6 +380,21 @@ class LobbySockets:
             for c in list(self.conns):
                 if c.user_id in users:
                     c.push({"t": "started", "game": message.get("game"), "table": message.get("table")})
+
+    async def _push_tables(self) -> None:
+        self._changed = True
+        if self._reading:
+            return  # the reader in progress reads again when it is done
+        self._reading = True
+        try:
+            while self._changed and self.conns:
+                self._changed = False
+                self.reads += 1
+                frame = {"t": "tables", "tables": await self.app.state.lobby.open_tables()}
+                for c in list(self.conns):
+                    c.push(frame)
+        finally:
+            self._reading = False
 
 
 @router.websocket("/ws/lobby")
