@@ -19,6 +19,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import donjon
 from donjon.bus import make_bus
+from donjon.games import game_ids
 from donjon.server import api, gctune, league_api, league_pages, pages, ws
 from donjon.server.auth import AuthError
 from donjon.server.limits import BodyLimit, Limits, RateLimited
@@ -36,6 +37,10 @@ log = logging.getLogger("donjon.server")
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
+    # Every game's rules are imported now, with the app: otherwise the first table opened
+    # imports them inside its request (~0.2 s with the event loop stalled on the development
+    # machine), after `donjon serve` has frozen its start-up objects (gctune).
+    game_ids()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
