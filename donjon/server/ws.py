@@ -365,8 +365,6 @@ class LobbySockets:
         self.conns: set[Conn] = set()
         self._reading = False
         self._changed = False
-        self.reads = 0
-        """Reads of the open tables for the sockets (tests)."""
 
     async def on_bus(self, channel: str, message: dict[str, Any]) -> None:
         typ = message.get("type")
@@ -389,7 +387,6 @@ class LobbySockets:
         try:
             while self._changed and self.conns:
                 self._changed = False
-                self.reads += 1
                 frame = {"t": "tables", "tables": await self.app.state.lobby.open_tables()}
                 for c in list(self.conns):
                     c.push(frame)
