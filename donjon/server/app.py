@@ -133,7 +133,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return await pages.render(request, "404.html", status=404)
         return _err(e.status_code, str(e.detail), "http")
 
-    # outermost, as the decorated middleware it replaces was: a cross-site POST is refused
-    # before anything reads its body
+    # outermost: a cross-site POST is refused before anything reads its body
     app.add_middleware(OriginCheck, allowed=settings.allowed_origins)
     return app

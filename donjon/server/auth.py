@@ -97,9 +97,15 @@ def clear_session_cookie(response: Response, *, secure: bool) -> None:
 
 
 async def new_session(app_state: Any, user_id: int) -> str:
-    token = secrets.token_urlsafe(32)
+    """A new session of ``user_id`` in its own transaction; returns its token."""
     async with app_state.db.write() as s:
-        await repo.create_session(s, token_hash(token), user_id, app_state.settings.session_days)
+        return await add_session(s, app_state, user_id)
+
+
+async def add_session(s: Any, app_state: Any, user_id: int) -> str:
+    """A new session of ``user_id`` in the caller's transaction ``s``; returns its token."""
+    token = secrets.token_urlsafe(32)
+    await repo.create_session(s, token_hash(token), user_id, app_state.settings.session_days)
     return token
 
 
@@ -120,14 +126,13 @@ async def current_user(conn: HTTPConnection) -> User | None:
 async def create_guest(request: Request, response: Response) -> User:
     """A fresh guest account, logged in on ``response``."""
     st = request.app.state
-    token = secrets.token_urlsafe(32)
     for _ in range(20):
         name = "Guest-" + secrets.token_hex(3)
         # the account and its session in one transaction (one commit, one fsync)
         async with st.db.write() as s:
             if await repo.user_by_name(s, name) is None:
                 user = await repo.create_user(s, name, None, is_guest=True, start_balance=0)
-                await repo.create_session(s, token_hash(token), user.id, st.settings.session_days)
+                token = await add_session(s, st, user.id)
                 break
     else:  # pragma: no cover - 16 million names
         raise AuthError("could not create a guest account, try again", 503)
