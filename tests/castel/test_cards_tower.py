@@ -138,6 +138,36 @@ def test_guetteur_moves_a_soldier_to_another_free_rampart_square() -> None:
     assert where(st, "soldat_1") == (3, 5) and st.tokens["soldat_1"] == 1
 
 
+def test_guetteur_onto_the_last_free_square_of_a_rampart_sends_its_engine_back() -> None:
+    # Seed: "si un soldat est déplacé par le guetteur vers la dernière place libre sur un
+    # rempart, l'engin de siège situé en face de ce rempart est renvoyé" — whatever fills the
+    # other squares: here a Captain, so the rampart never holds four soldiers.
+    st = make(hands={0: ["guetteur", "mendiant"], 1: ["page"]}, slots={"N": [("engin_1", 1)]},
+              castle={(0, 1): [("soldat_1", 1)], (0, 2): [("capitaine", 1)], (0, 3): [("soldat_2", 1)],
+                      (3, 0): [("soldat_3", 1)]})
+    st = place(st, "guetteur", (5, 5))
+    st = effect(st, "soldat_3", (0, 4))
+    assert where(st, "soldat_3") == (0, 4)
+    assert where(st, "engin_1") == "hand:1"
+
+
+def test_guetteur_onto_a_rampart_with_a_free_square_left_sends_nothing_back() -> None:
+    st = make(hands={0: ["guetteur", "mendiant"], 1: ["page"]}, slots={"N": [("engin_1", 1)]},
+              castle={(0, 1): [("soldat_1", 1)], (0, 2): [("capitaine", 1)], (3, 0): [("soldat_3", 1)]})
+    st = place(st, "guetteur", (5, 5))
+    st = effect(st, "soldat_3", (0, 4))
+    assert where(st, "engin_1") == "slot:N"
+
+
+def test_guetteur_onto_the_last_free_square_spares_a_protected_engine() -> None:
+    st = make(hands={0: ["guetteur", "mendiant"], 1: ["page"]}, slots={"N": [("engin_1", 1), ("chevalier_1", 1)]},
+              castle={(0, 1): [("soldat_1", 1)], (0, 2): [("capitaine", 1)], (0, 3): [("soldat_2", 1)],
+                      (3, 0): [("soldat_3", 1)]})
+    st = place(st, "guetteur", (5, 5))
+    st = effect(st, "soldat_3", (0, 4))
+    assert where(st, "engin_1") == "slot:N"
+
+
 def test_guetteur_only_on_a_free_tower() -> None:
     st = make(hands={0: ["guetteur", "mendiant"]})
     assert "tower" in illegal(st, place_action("guetteur", (0, 2)))

@@ -636,10 +636,16 @@ def _move(st: State, p: Pending, t: tuple[Any, ...]) -> None:
 
 
 def _guetteur(st: State, p: Pending, t: tuple[Any, ...]) -> None:
+    """The seed: a soldier the Lookout moves onto the last free place of a rampart sends
+    back the siege engine facing that rampart (if unprotected), whatever stands on the
+    rampart's other squares."""
     st.move(t[0], t[1], p.card)
     side = side_of(t[1])
     assert side is not None
-    soldier_rule(st, side, p.card)
+    if all(sq in st.grid for sq in RAMPARTS[side]) and side in st.slots:
+        engine = st.slots[side][0]
+        if not st.is_protected(engine):
+            st.send_back(engine, by=p.card)
 
 
 def _magicien(st: State, p: Pending, t: tuple[Any, ...]) -> None:
