@@ -3,7 +3,7 @@
     python bench/balance.py --games 500 --level hard --workers 2 --json > /tmp/balance.json
     python bench/balance.py --games 500 --level hard --balance proposed   # the (non-rule) proposal
 
-Every game is a team of :class:`~donjon.bots.citadel_planner.CitadelPlannerBot` (one per seat,
+Every game is a team of :class:`~donjon.games.citadel.bots.CitadelPlannerBot` (one per seat,
 all at ``--level``) against the Professor; game ``i`` of each difficulty uses setup seed
 ``--seed + i`` (the same seeds for every difficulty). ``--time-limit`` replaces the level's
 per-decision time limit (``none``, the default here, makes the bench independent of the
@@ -24,7 +24,7 @@ import time
 from multiprocessing import Pool
 from typing import Any
 
-from donjon.bots.citadel_planner import LEVELS, CitadelPlannerBot
+from donjon.games.citadel.bots import LEVELS, CitadelPlannerBot
 from donjon.games.citadel.catalogue import BALANCE_EXTRA_MINUTES, DIFFICULTIES
 from donjon.games.citadel.game import GAME
 from donjon.stats import wilson

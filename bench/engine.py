@@ -31,9 +31,9 @@ from typing import Any
 import chess
 
 from donjon.bots import RandomBot
-from donjon.bots.random_bot import random_card_targeting
-from donjon.cli import chess_perft, perft, plain_state
 from donjon.games.unfairchess import GAME, rules
+from donjon.games.unfairchess.bots.random_play import random_card_targeting
+from donjon.games.unfairchess.perft import chess_perft, perft, plain_state
 from donjon.games.unfairchess.state import State
 
 PERFT_POSITIONS = {

@@ -1,12 +1,12 @@
 """The bot ladder of every game: random < easy < normal < hard, with Elo and error bars.
 
-    python bench/ladder.py                      # the run recorded in docs/benchmarks.md
+    python bench/ladder.py                      # the run in docs/benchmarks.md, "Bot ladder"
     python bench/ladder.py --quick              # a smoke test (a minute)
     python bench/ladder.py --json out.json      # also write every figure as JSON
 
 Two-player games (UnfairChess, Castel): the neighbouring levels play each other
 (random–easy, easy–normal, normal–hard; ``--games`` games per pairing, seats alternating,
-``--workers`` processes) and :func:`donjon.tournament.run_tournament` fits Elo (random = 0)
+``--workers`` processes) and :func:`donjon.cli.tournament.run_tournament` fits Elo (random = 0)
 with standard errors, and the Elo interval of each pairing's own score (Wilson 95 %): a
 level is "separated" when that interval's lower end is above +100. ``--time-scale-GAME``
 multiplies the bots' time budgets for that game when the real ones would not fit the run
@@ -29,10 +29,10 @@ import time
 from typing import Any
 
 from donjon.bots.levels import make_bot
+from donjon.cli.tournament import format_table, run_tournament
 from donjon.games import get_game
 from donjon.games.citadel.balance import win_rates
 from donjon.stats import elo_interval, percentile
-from donjon.tournament import format_table, run_tournament
 
 LEVELS = ["random", "easy", "normal", "hard"]
 PAIRS = [("random", "easy"), ("easy", "normal"), ("normal", "hard")]

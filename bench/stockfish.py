@@ -16,7 +16,7 @@ the bot as White, once as Black. The referee (the UnfairChess engine) decides ch
 stalemate; this harness adds the classical draws UnfairChess does not have (threefold
 repetition, fifty moves, insufficient material: python-chess's ``is_game_over(claim_draw=True)``)
 and adjudicates a game still running at ``--max-plies`` on material (3 pawns ahead wins, as
-``donjon.tournament`` does).
+a tournament does: :func:`donjon.games.unfairchess.tui.adjudicate`).
 
 Per skill level: the bot's score, its 95 % Wilson interval and the Elo difference both imply,
 and the bot's think time p50/p95.
@@ -39,8 +39,8 @@ import chess.engine
 
 from donjon.bots.levels import make_bot
 from donjon.games import get_game
+from donjon.games.unfairchess.tui import MATERIAL
 from donjon.stats import percentile, score_summary
-from donjon.tournament import MATERIAL
 
 NO_CARDS: dict[str, Any] = {"hands": {"0": [], "1": []}, "decks": {"0": [], "1": []}}
 """Setup options of a plain-chess UnfairChess game: no hand, no deck."""

@@ -1,5 +1,5 @@
 """Small statistics of match results, shared by ``donjon selfplay``, the tournament
-(:mod:`donjon.tournament`) and the bench scripts: a score's Wilson interval, the Elo
+(:mod:`donjon.cli.tournament`) and the bench scripts: a score's Wilson interval, the Elo
 difference a score implies (with error bars from that interval) and a nearest-rank
 percentile.
 

@@ -52,3 +52,14 @@ def test_ping_measures_round_trips(capsys) -> None:  # type: ignore[no-untyped-d
     out = capsys.readouterr().out
     rate = float(out.split("s: ")[1].split(" round trips/s")[0])
     assert rate > 0 and "server CPU per round trip:" in out
+
+
+def test_abuse_replay_reports_bots_and_sockets(capsys) -> None:  # type: ignore[no-untyped-def]
+    abuse = load("abuse")
+    assert abuse.main(["--spawn", "--quick"]) == 0
+    out = capsys.readouterr().out
+    quiet = out.split("easy bot answer, no flood: median ")[1]
+    loud = out.split("easy bot answer, during the flood: median ")[1]
+    assert float(quiet.split(" s")[0]) > 0 and float(loud.split(" s")[0]) > 0
+    assert "hard-bot tables from 1 address(es) without a session:" in out
+    assert "socket flood: 24 sockets of one guest on one game:" in out and "welcomed" in out

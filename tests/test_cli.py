@@ -1,19 +1,29 @@
-"""The ``donjon`` command line, every subcommand run through ``main(argv)``."""
+"""The ``donjon`` command line, every subcommand run through ``main(argv)``: the generic jobs
+on the registered games and on a game the tests add (:data:`RACE`, no terminal UI of its
+own), and the layering of :mod:`donjon.cli` (it names no game; no import cycle)."""
 
 from __future__ import annotations
 
 import io
 import json
+import random
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from donjon.cli import COMMANDS, Console, build_parser, main
+from donjon.cli.commands import game_commands
+from donjon.cli.tournament import run_tournament
+from donjon.games import game_ids, register, unregister
+from donjon.games.info import Choice, GameInfo
+from donjon.games.protocol import Action, BaseGame, IllegalAction, Outcome, View
 from donjon.games.unfairchess.catalogue import CARDS
 
-KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
@@ -30,13 +40,103 @@ def run_json(argv: list[str]) -> Any:
     return json.loads(lines[0])
 
 
+# ---------------------------------------------------------------------- a game of the tests
+
+
+@dataclass(frozen=True)
+class RaceState:
+    players: int
+    goal: int
+    total: int = 0
+    turn: int = 0
+    last: int | None = None
+
+
+LENGTH = Choice(name="length", values=("short", "long"), default="short", title={"en": "Length"})
+
+RACE_INFO = GameInfo(id="race", names={"en": "Race"}, min_seats=2, max_seats=3, default_seats=2,
+                     options=(LENGTH,), bot_levels=(), order=900)
+
+
+class Race(BaseGame):
+    """Players in turn add 1 or 2 to a total; who reaches the goal (5, or 9 when ``length``
+    is ``long``) wins. ``start`` sets the first total."""
+
+    id = "race"
+    info = RACE_INFO
+    min_players = 2
+    max_players = 3
+    cooperative = False
+
+    def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> RaceState:
+        opts = dict(options or {})
+        unknown = set(opts) - {"length", "start"}
+        if unknown:
+            raise IllegalAction(f"no option {', '.join(sorted(unknown))}")
+        start = opts.get("start", 0)
+        if not isinstance(start, int):
+            raise IllegalAction("start is a whole number")
+        return RaceState(players, 9 if opts.get("length") == "long" else 5, start)
+
+    def to_act(self, state: RaceState) -> list[int]:
+        return [] if state.total >= state.goal else [state.turn]
+
+    def legal_actions(self, state: RaceState, seat: int) -> list[Action]:
+        return [{"type": "add", "n": n} for n in (1, 2)] if seat in self.to_act(state) else []
+
+    def apply(self, state: RaceState, seat: int, action: Action) -> RaceState:
+        if seat not in self.to_act(state):
+            raise IllegalAction("not your turn")
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction("add 1 or 2")
+        return RaceState(state.players, state.goal, state.total + action["n"], (state.turn + 1) % state.players, seat)
+
+    def view(self, state: RaceState, seat: int | None) -> View:
+        return {"total": state.total, "goal": state.goal}
+
+    def outcome(self, state: RaceState) -> Outcome | None:
+        if state.total < state.goal or state.last is None:
+            return None
+        others = tuple(s for s in range(state.players) if s != state.last)
+        return Outcome((state.last,), others, False, "goal",
+                       tuple(1.0 if s == state.last else 0.0 for s in range(state.players)))
+
+    def determinize(self, state: RaceState, seat: int, rng: random.Random) -> RaceState:
+        return state
+
+
+RACE = Race()
+
+
+@pytest.fixture
+def race() -> Iterator[Race]:
+    register(RACE)
+    yield RACE
+    unregister(RACE.id)
+
+
+# ---------------------------------------------------------------------- the parser
+
+
 def test_parser_lists_the_subcommands_one_function_each() -> None:
     parser = build_parser()
     sub = next(a for a in parser._actions if a.dest == "command")
-    assert {"cards", "perft", "selfplay", "replay", "play"} <= set(sub.choices)  # type: ignore[arg-type]
-    assert len(COMMANDS) == len(sub.choices)  # type: ignore[arg-type]  # one function per subcommand
+    assert {"cards", "selfplay", "replay", "play", "tournament", "serve"} <= set(sub.choices)  # type: ignore[arg-type]
+    # One function per subcommand: the generic ones, then those the games' terminals add.
+    assert len(COMMANDS) + len(game_commands()) == len(sub.choices)  # type: ignore[arg-type]
+    assert "perft" in sub.choices  # type: ignore[operator]  # an UnfairChess command, through its hook
     with pytest.raises(SystemExit):
         build_parser().parse_args([])
+
+
+def test_play_has_one_subcommand_per_registered_game(race: Race) -> None:
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command")
+    play = sub.choices["play"]  # type: ignore[index]
+    per_game = next(a for a in play._actions if a.dest == "game")
+    assert list(per_game.choices) == game_ids() and "race" in per_game.choices
+    with pytest.raises(SystemExit):
+        run(["play", "nogame"])
 
 
 # ---------------------------------------------------------------------- cards
@@ -68,30 +168,9 @@ def test_cards_errors() -> None:
     assert code == 2 and "no card 'nocard'" in err
 
 
-# ---------------------------------------------------------------------- perft
-
-
-def test_perft_counts_and_divides() -> None:
-    code, out, _ = run(["perft", "startpos", "3"])
-    assert code == 0 and "nodes 8902" in out
-    code, out, _ = run(["perft", KIWIPETE, "2", "--divide"])
-    assert code == 0
-    lines = dict(line.split(": ") for line in out.splitlines() if ": " in line)
-    assert len(lines) == 48 and lines["e1g1"] == "43" and "nodes 2039" in out
-
-
-def test_perft_json_compares_with_python_chess() -> None:
-    data = run_json(["perft", KIWIPETE, "2", "--divide", "--compare", "--json"])
-    assert data["nodes"] == 2039 and data["match"] is True and data["mismatches"] == []
-    assert data["divide"] == data["python_chess"]["divide"]
-    assert run_json(["perft", "startpos", "0", "--json"])["nodes"] == 1
-
-
-def test_perft_errors() -> None:
-    code, _, err = run(["perft", "not a fen", "2"])
-    assert code == 2 and "FEN" in err
-    code, _, err = run(["perft", "startpos", "-1"])
-    assert code == 2
+def test_cards_of_a_game_without_cards(race: Race) -> None:
+    code, _, err = run(["cards", "race"])
+    assert code == 2 and "race has no cards" in err
 
 
 # ---------------------------------------------------------------------- selfplay
@@ -192,6 +271,103 @@ def test_replay_bad_files(tmp_path: Path) -> None:
     assert run(["replay", path])[0] == 1
 
 
+# ---------------------------------------------------------------------- setup options
+
+
+def test_selfplay_options_json_reaches_the_setup() -> None:
+    data = run_json(["selfplay", "castel", "--games", "2", "--seed", "1", "--options", '{"max_rounds": 1}', "--json"])
+    assert data["options"] == {"max_rounds": 1}
+    assert data["results"]["by_reason"] == {"turn_limit": 2}
+    hard = run_json(["selfplay", "citadel", "--games", "1", "--options", '{"difficulty": "hard"}', "--json"])
+    flag = run_json(["selfplay", "citadel", "--games", "1", "--difficulty", "hard", "--json"])
+    assert hard["options"] == flag["options"] == {"difficulty": "hard"} and hard["citadel"]["difficulty"] == "hard"
+    for d in (hard, flag):
+        d.pop("seconds"), d.pop("plies_per_second")
+    assert hard == flag  # the flag is the declared option, nothing more
+    # A flag overrides the same key of --options.
+    both = run_json(["selfplay", "citadel", "--games", "1", "--options", '{"difficulty": "hard"}',
+                     "--difficulty", "easy", "--json"])
+    assert both["options"] == {"difficulty": "easy"}
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ("{nope", "--options is a JSON object: "),
+    ("[1, 2]", "--options is a JSON object, not list"),
+    ('"hard"', "--options is a JSON object, not str"),
+    ("3", "--options is a JSON object, not int"),
+])
+def test_selfplay_options_must_be_a_json_object(options: str, message: str) -> None:
+    code, out, err = run(["selfplay", "castel", "--options", options])
+    assert code == 2 and out == "" and message in err
+
+
+def test_selfplay_options_are_checked_before_any_game() -> None:
+    code, _, err = run(["selfplay", "citadel", "--options", '{"difficulty": "nightmare"}'])
+    assert code == 2 and "difficulty is 'easy', 'normal' or 'hard'" in err
+    code, _, err = run(["selfplay", "citadel", "--options", '{"solo_characters": 3}', "--players", "1"])
+    assert code == 2 and "bad setup options" in err and "solo_characters" in err
+
+
+def test_option_flags_come_from_the_declared_options(race: Race) -> None:
+    data = run_json(["selfplay", "race", "--games", "3", "--length", "long", "--json"])
+    assert data["options"] == {"length": "long"} and data["results"]["by_reason"] == {"goal": 3}
+    assert run_json(["selfplay", "race", "--games", "1", "--json"])["options"] == {"length": "short"}
+    code, _, err = run(["selfplay", "castel", "--length", "long"])
+    assert code == 2 and "--length is for race only" in err
+    code, _, err = run(["selfplay", "race", "--difficulty", "hard"])
+    assert code == 2 and "--difficulty is for citadel only" in err
+    code, _, err = run(["selfplay", "race", "--options", '{"colour": "red"}'])
+    assert code == 2 and "bad setup options: no option colour" in err
+
+
+# ---------------------------------------------------------------------- a game without a terminal UI
+
+
+def test_selfplay_and_replay_of_a_game_without_terminal_ui(race: Race, tmp_path: Path) -> None:
+    data = run_json(["selfplay", "race", "--players", "3", "--games", "4", "--seed", "2", "--save", str(tmp_path),
+                     "--json"])
+    r = data["results"]
+    assert data["players"] == 3 and r["seat0_wins"] + r["seat1_wins"] + r["seat2_wins"] == 4
+    assert "race" not in data  # no figures of its own
+    code, _, err = run(["selfplay", "race", "--players", "4"])
+    assert code == 2 and "race is played by 2 to 3 players" in err
+    code, _, err = run(["selfplay", "race", "--bots", "hard"])
+    assert code == 2 and "--bots takes names among" in err
+    path = str(tmp_path / "game-2.json")
+    dump = run_json(["replay", path, "--json"])
+    assert dump["total"] >= 5 and dump["outcome"]["reason"] == "goal"
+    code, out, _ = run(["replay", path])
+    assert code == 0 and out.splitlines()[0].startswith('{"goal": 5, "total": ')
+    assert "to_act: []" in out and 'outcome: {"winners": [' in out
+
+
+def test_play_a_game_without_terminal_ui(race: Race) -> None:
+    code, out, _ = run(["play", "race", "--seed", "1", "--options", '{"start": 3}'], "help\nadd 9\n2\n")
+    assert code == 0
+    assert "Seed 1. Race, 2 players: you are seat 0." in out
+    assert '{"goal": 5, "total": 3}' in out and '1. {"n": 1, "type": "add"}' in out
+    assert "Commands:" in out and "'add 9' is not a command or a legal action" in out
+    assert 'You (seat 0): {"n": 2, "type": "add"}' in out and "Game over (goal): you win." in out
+    code, out, _ = run(["play", "race", "--seat", "1", "--length", "long", "--bot", "random"], "")
+    assert code == 0 and "Bot (seat 0): " in out and '"goal": 9' in out and out.rstrip().endswith("Bye.")
+    code, _, err = run(["play", "race", "--seat", "2"])
+    assert code == 2 and "--seat is 0 to 1" in err
+    code, _, err = run(["play", "race", "--options", "{"])
+    assert code == 2 and "--options is a JSON object" in err
+
+
+def test_tournament_of_a_game_without_terminal_ui(race: Race) -> None:
+    result = run_tournament("race", ["random", "uniform"], games=4, seed=1, options={"length": "long"})
+    assert result["options"] == {"length": "long"} and sum(result["reasons"].values()) == 4
+    assert {r["bot"] for r in result["table"]} == {"random", "uniform"}
+    code, out, _ = run(["tournament", "race", "--bots", "random,uniform", "--games", "2", "--players", "3"])
+    assert code == 0 and "race: 2 bots" in out
+    code, _, err = run(["tournament", "race", "--bots", "random,uniform", "--options", "[]"])
+    assert code == 2 and "--options is a JSON object" in err
+    code, _, err = run(["tournament", "race", "--bots", "random,uniform", "--players", "4"])
+    assert code == 2 and "race is played by 2 to 3 players" in err
+
+
 # ---------------------------------------------------------------------- play
 
 
@@ -202,48 +378,3 @@ def test_read_command_skips_blank_lines_and_stops_on_quit_or_end() -> None:
     assert out.getvalue() == "> > > "
     assert console.read_command() is None  # quit
     assert console.read_command() is None and out.getvalue().endswith("> \n")  # the input ended
-
-
-
-def test_play_session_commands_and_bad_input() -> None:
-    script = "help\nfoo\ne5\ne2e5\ne4\nhand\ntext 1\ntargets 1\ncard 9 e4\nmoves\nquit\n"
-    code, out, _ = run(["play", "unfairchess", "--seed", "3", "--bot", "random"], script)
-    assert code == 0
-    assert "You play White against the random bot" in out
-    assert "♜" in out and "Your hand:" in out and "1. Pickpocket (larcin, add)" in out
-    assert "Commands:" in out
-    assert "'foo' is not a move or a command" in out
-    assert "Illegal: e5 is not a legal move now" in out
-    assert "Illegal: e2e5 is not a legal move for the pawn on e2" in out
-    assert "You play e4" in out and "Bot plays" in out
-    assert CARDS["larcin"].text_en in out
-    assert "targeting(s)" in out
-    assert "no card '9' in your hand" in out
-    assert out.rstrip().endswith("Bye.")
-    assert "[greyed]" in out
-
-
-def test_play_cards_and_checkmate() -> None:
-    opts = json.dumps({"hands": {"0": ["bouclier"], "1": []}, "decks": {"0": [], "1": []}})
-    script = "card 1 a5\ncard 1 a1\nO-O\nRa8\n"
-    code, out, _ = run(["play", "unfairchess", "--fen", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "--options", opts,
-                        "--seed", "1"], script)
-    assert code == 0
-    assert "Illegal: Shield cannot be played on a5" in out
-    assert "You play the card Shield a1" in out and "Now make your normal move." in out
-    assert "Illegal: O-O is not a legal move now" in out
-    assert "Statuses: a1 shield" in out
-    assert "You play Ra8#" in out and "Game over: You win by checkmate." in out
-
-
-def test_play_as_black_the_bot_opens_and_input_can_end() -> None:
-    code, out, _ = run(["play", "unfairchess", "--seat", "1", "--bot", "greedy", "--seed", "4", "--ascii"], "")
-    assert code == 0
-    assert out.index("Bot plays") < out.index("Your hand:")
-    # An ASCII board seen from Black: rank 1 on top, files from h to a.
-    assert out.index("\n1 R") < out.index("\n8 r") and "  h g f e d c b a" in out
-    assert "♜" not in out and "Bye." in out
-    code, _, err = run(["play", "unfairchess", "--bot", "nobody"])
-    assert code == 2 and "unknown bot" in err
-    code, _, err = run(["play", "unfairchess", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"])
-    assert code == 2 and "king" in err

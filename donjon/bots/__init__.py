@@ -1,6 +1,22 @@
 """Bots: programs that play any game through the :class:`~donjon.games.protocol.Game` interface.
 
-``get_bot(name)`` returns a fresh bot; ``bot_names()`` lists the registered ones.
+``get_bot(name)`` returns a fresh bot; ``bot_names()`` lists the registered ones: the
+generic ``random``, ``uniform`` and ``greedy``. A game's own bots (its levels ``easy``,
+``normal``, ``hard``...) live in its package and are made by :func:`donjon.bots.levels.make_bot`.
+
+A game may help the generic bots by overriding hooks of
+:class:`~donjon.games.protocol.BaseGame` (each has a default that works for any game);
+those given the bot's keyword options ignore the ones they do not know:
+
+* ``random_action(state, seat, rng, **options) -> Action``: a random legal action, drawn
+  without listing them all if the game can (:class:`RandomBot`);
+* ``greedy_scores(state, seat, actions, rng, **options) -> list[tuple[float, Action]]``:
+  one-turn scores of ``actions`` (:class:`GreedyBot`); by default ``evaluate`` of the
+  state after each action;
+* ``evaluate(state, seat) -> float``: how good ``state`` is for ``seat``, finished or not;
+  by default 1 won, -1 lost, else 0.
+
+They only ever see states the bot derived from ``game.determinize(state, seat, rng)``.
 """
 
 from __future__ import annotations
@@ -9,19 +25,13 @@ from collections.abc import Callable
 from typing import Any
 
 from donjon.bots.base import Bot, choose_and_apply
-from donjon.bots.castel_mcts import CastelMCTSBot
-from donjon.bots.citadel_planner import CitadelPlannerBot
 from donjon.bots.greedy import GreedyBot
 from donjon.bots.random_bot import RandomBot, UniformBot
-from donjon.bots.unfairchess_search import UnfairChessSearchBot
 
 _REGISTRY: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "uniform": UniformBot,
-    "unfairchess_search": UnfairChessSearchBot,
-    "castel_mcts": CastelMCTSBot,
-    "citadel_planner": CitadelPlannerBot,
 }
 
 

@@ -6,12 +6,11 @@ resampled), never from the real hidden hands or deck order::
 
     >>> import random
     >>> from donjon.bots import get_bot
-    >>> from donjon.games import get_game
-    >>> game = get_game("unfairchess")
-    >>> state = game.setup(2, seed=3)
-    >>> action = get_bot("random").choose(game, state, 0, random.Random(1))
-    >>> action["type"] in ("move", "card")
-    True
+    >>> from donjon.games import games
+    >>> for game in games():
+    ...     state = game.setup(game.info.default_seats, seed=3)
+    ...     seat = game.to_act(state)[0]
+    ...     assert get_bot("random").choose(game, state, seat, random.Random(1)) in game.legal_actions(state, seat)
 """
 
 from __future__ import annotations

@@ -1,16 +1,26 @@
 """The bot a table gets for a game and a level: ``make_bot(game_id, level)``.
 
-Levels are ``random``, ``easy``, ``normal`` and ``hard`` for every game::
+``random`` is every game's level; the others are the ones the game declares
+(:attr:`GameInfo.bot_levels <donjon.games.info.GameInfo.bot_levels>`), made by its own
+``make_bot`` (:meth:`GameInfo.bot <donjon.games.info.GameInfo.bot>`)::
 
-    >>> make_bot("unfairchess", "hard").name
-    'unfairchess_hard'
-    >>> make_bot("castel", "easy").name
-    'castel_easy'
-    >>> sorted(LEVEL_NAMES)
-    ['easy', 'hard', 'normal', 'random']
+    >>> from donjon.games import game_ids
+    >>> game_id = game_ids()[0]
+    >>> levels(game_id)
+    ('random', 'easy', 'normal', 'hard')
+    >>> make_bot(game_id, "random").name
+    'random'
+    >>> make_bot(game_id, "hard").name == f"{game_id}_hard"
+    True
+    >>> make_bot(game_id, "grandmaster")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    KeyError: "... has no bot level 'grandmaster'; levels: random, easy, normal, hard"
+    >>> make_bot("nogame", "random")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    KeyError: "unknown game 'nogame'; known: ..."
 
-Hard thinks at most about a second per decision on a 2-core machine (p95, see
-``docs/benchmarks.md``), normal less, easy plays plausibly but can be beaten. Every bot
+A game's hard level thinks at most about a second per decision on a 2-core machine (p95,
+see ``docs/benchmarks.md``), normal less, easy plays plausibly but can be beaten. Every bot
 decides from ``game.determinize(state, seat, rng)`` only.
 """
 
@@ -19,34 +29,37 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from donjon.bots.base import Bot
-from donjon.bots.castel_mcts import CastelMCTSBot
-from donjon.bots.citadel_planner import CitadelPlannerBot
 from donjon.bots.random_bot import RandomBot
-from donjon.bots.unfairchess_search import UnfairChessSearchBot
+from donjon.games import get_info
 
-LEVEL_NAMES = ("random", "easy", "normal", "hard")
-GAME_IDS = ("unfairchess", "castel", "citadel")
+RANDOM = "random"
+"""The level every game has: :class:`~donjon.bots.random_bot.RandomBot`."""
+
+LEVEL_NAMES = (RANDOM, "easy", "normal", "hard")
+"""``random`` and the levels a game declares unless it says otherwise; a game's own
+levels are :func:`levels`."""
+
+
+def levels(game_id: str) -> tuple[str, ...]:
+    """The levels of ``game_id``: ``random``, then the ones it declares."""
+    return (RANDOM, *(lv for lv in get_info(game_id).bot_levels if lv != RANDOM))
 
 
 def make_bot(game_id: str, level: str) -> Bot:
-    """A new bot playing ``game_id`` at ``level`` (one of :data:`LEVEL_NAMES`)."""
-    if level not in LEVEL_NAMES:
-        raise KeyError(f"unknown level {level!r}; levels: {', '.join(LEVEL_NAMES)}")
-    if game_id not in GAME_IDS:
-        raise KeyError(f"no bot levels for game {game_id!r}; games: {', '.join(GAME_IDS)}")
-    if level == "random":
+    """A new bot playing ``game_id`` at ``level`` (one of :func:`levels`); ``KeyError`` for
+    an unknown game or a level the game has not."""
+    info = get_info(game_id)
+    if level == RANDOM:
         return RandomBot()
-    if game_id == "unfairchess":
-        return UnfairChessSearchBot(level)
-    if game_id == "castel":
-        return CastelMCTSBot(level)
-    return CitadelPlannerBot(level)
+    if level not in info.bot_levels:
+        raise KeyError(f"{game_id} has no bot level {level!r}; levels: {', '.join(levels(game_id))}")
+    return info.bot(level)
 
 
 def level_factory(level: str) -> Callable[..., Bot]:
-    """``factory(game=...)`` for :func:`donjon.bots.register_bot`: ``get_bot("hard", game="castel")``."""
+    """``factory(game=...)`` for :func:`donjon.bots.register_bot`: ``get_bot("hard", game=...)``."""
 
-    def factory(game: str = "unfairchess") -> Bot:
+    def factory(game: str) -> Bot:
         return make_bot(game, level)
 
     return factory

@@ -8,32 +8,15 @@ little latency, never correctness.
 * :class:`InProcessBus` — the embedded default: one process, handlers called directly.
 * :class:`~donjon.bus.redis_bus.RedisBus` — Redis pub/sub, for several processes.
 
-``make_bus(redis_url)`` picks one.
+``make_bus(redis_url)`` picks one. The interface and the delivery to handlers, which both
+share, are in :mod:`donjon.bus.base`.
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
-from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import Any
 
-log = logging.getLogger("donjon.bus")
-
-Handler = Callable[[str, dict[str, Any]], Awaitable[None]]
-
-
-class Bus(Protocol):
-    node_id: str
-
-    async def start(self) -> None: ...
-
-    async def stop(self) -> None: ...
-
-    async def publish(self, channel: str, message: dict[str, Any]) -> None: ...
-
-    def subscribe(self, prefix: str, handler: Handler) -> None:
-        """Call ``handler(channel, message)`` for every message on a channel starting with ``prefix``."""
+from donjon.bus.base import Bus, Handler, dispatch
 
 
 class InProcessBus:
@@ -55,17 +38,6 @@ class InProcessBus:
     async def publish(self, channel: str, message: dict[str, Any]) -> None:
         message = {**message, "node": self.node_id}
         await dispatch(self._handlers, channel, message)
-
-
-async def dispatch(handlers: list[tuple[str, Handler]], channel: str, message: dict[str, Any]) -> None:
-    for prefix, handler in list(handlers):
-        if channel.startswith(prefix):
-            try:
-                await handler(channel, message)
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # a bad handler must not break the publisher
-                log.exception("bus handler failed for %s", channel)
 
 
 def make_bus(redis_url: str | None, node_id: str) -> Bus:

@@ -12,7 +12,7 @@ import json
 import logging
 from typing import Any
 
-from donjon.bus import Handler, dispatch
+from donjon.bus.base import Handler, dispatch
 
 log = logging.getLogger("donjon.bus.redis")
 

@@ -6,32 +6,28 @@ from 10, **gold** from 50. Play counts come from ``card_played`` events
 (:func:`count_plays`) or straight from a database ``GROUP BY`` — the functions here only
 need the numbers.
 
-The cards of each game come from the game's own catalogue when it exists
-(``donjon.games.<game>.catalogue.CARDS``, a mapping of card id to an object with
-``name_en`` and ``name_fr``; UnfairChess has it). Until Castel and Citadel have theirs,
-the lists below (from ``specs/castel.md`` §3 and ``specs/citadel.md`` §3.8.3) stand in:
-Castel ids are French slugs like UnfairChess's (``soldat``, ``chevalier``), Citadel ids
-English slugs (``sprint``, ``skeleton_key``). A card with several copies (Castel's 14
-soldiers, ids ``soldat_1`` … ``soldat_14``) is one badge, under its kind (:func:`card_kind`).
-Any other id met in the counts still gets its badge.
+The cards of each game, their names and the badge id of a played card come from the
+game's own :class:`~donjon.games.league.GameLeague` (``cards`` and ``card_kind``): a card
+with several copies is one badge, under its kind. Any other id met in the counts still
+gets its badge, named by its id.
 
     >>> tier(0), tier(1), tier(9), tier(10), tier(50)
     (None, 'bronze', 'bronze', 'silver', 'gold')
-    >>> b = badge("unfairchess", "poison", 12)
+    >>> b = badge("chess", "poison", 12)
     >>> b.tier, b.next_tier, b.next_at, b.name_fr
-    ('silver', 'gold', 50, 'Poison')
+    ('silver', 'gold', 50, 'poison')
 """
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from donjon.league.record import ALL_GAMES
+from donjon.games.league import NO_LEAGUE, GameLeague, league_of
+from donjon.league.record import all_games
 
 TIERS: tuple[tuple[str, int], ...] = (("bronze", 1), ("silver", 10), ("gold", 50))
 """Tier name and the plays it needs, lowest first."""
@@ -82,72 +78,36 @@ class Badge:
                 "plays": self.plays, "tier": self.tier, "next_tier": self.next_tier, "next_at": self.next_at}
 
 
-_CASTEL = (
-    ("roi", "King", "Roi"), ("reine", "Queen", "Reine"), ("favorite", "Mistress", "Favorite"),
-    ("princesse", "Princess", "Princesse"), ("prince", "Prince", "Prince"),
-    ("dame_de_compagnie", "Lady-in-waiting", "Dame de compagnie"), ("courtisan", "Courtier", "Courtisan"),
-    ("intrigant", "Schemer", "Intrigant"), ("bouffon", "Jester", "Bouffon"), ("fou", "Fool", "Fou"),
-    ("pretre", "Priest", "Prêtre"), ("ambassadeur", "Ambassador", "Ambassadeur"), ("herault", "Herald", "Hérault"),
-    ("assassin", "Assassin", "Assassin"), ("chambellan", "Chamberlain", "Chambellan"),
-    ("senechal", "Seneschal", "Sénéchal"), ("menestrel", "Minstrel", "Ménestrel"), ("page", "Page", "Page"),
-    ("nourrice", "Nurse", "Nourrice"), ("echanson", "Cupbearer", "Échanson"), ("bailli", "Bailiff", "Bailli"),
-    ("archers", "Archers", "Archers"), ("fantome", "Ghost", "Fantôme"), ("magicien", "Magician", "Magicien"),
-    ("alchimiste", "Alchemist", "Alchimiste"), ("guetteur", "Lookout", "Guetteur"),
-    ("enchanteur", "Enchanter", "Enchanteur"), ("soldat", "Soldier", "Soldat"), ("capitaine", "Captain", "Capitaine"),
-    ("engin", "Siege engine", "Engin de siège"), ("dragon", "Dragon", "Dragon"),
-    ("barbare", "Barbarian", "Barbare"), ("fee", "Fairy", "Fée"), ("sorciere", "Witch", "Sorcière"),
-    ("voleur", "Thief", "Voleur"), ("mendiant", "Beggar", "Mendiant"), ("chevalier", "Knight", "Chevalier"),
-)
+def _league(game: str) -> GameLeague:
+    from donjon.games import get_game
 
-_CITADEL = (
-    ("sprint", "Sprint", "Sprint"), ("window_leap", "Window Leap", "Saut par la fenêtre"),
-    ("slip_through", "Slip Through", "Se faufiler"), ("escort", "Escort", "Escorte"),
-    ("adrenaline", "Adrenaline", "Adrénaline"), ("duck_out", "Duck Out", "Esquive"),
-    ("borrowed_time", "Borrowed Time", "Temps emprunté"), ("stitch_in_time", "Stitch in Time", "Point à temps"),
-    ("frozen_hour", "Frozen Hour", "Heure figée"), ("time_slip", "Time Slip", "Faille temporelle"),
-    ("premonition", "Premonition", "Prémonition"), ("second_chance", "Second Chance", "Seconde chance"),
-    ("remote_control", "Remote Control", "Télécommande"), ("short_circuit", "Short Circuit", "Court-circuit"),
-    ("jammed_gears", "Jammed Gears", "Engrenages grippés"), ("chain_reaction", "Chain Reaction", "Réaction en chaîne"),
-    ("override", "Override", "Dérogation"), ("tinker", "Tinker", "Bricolage"),
-    ("twist_of_fate", "Twist of Fate", "Coup du destin"), ("change_of_heart", "Change of Heart", "Revirement"),
-    ("distraction", "Distraction", "Diversion"), ("slow_down", "Slow Down", "Ralentissement"),
-    ("stay_put", "Stay Put", "Pas un geste"), ("sent_home", "Sent Home", "Retour au labo"),
-    ("skeleton_key", "Skeleton Key", "Passe-partout"), ("pick_the_locks", "Pick the Locks", "Crochetage"),
-    ("wedge", "Wedge", "Cale"), ("open_house", "Open House", "Portes ouvertes"),
-    ("shoulder_charge", "Shoulder Charge", "Coup d'épaule"), ("grappling_hook", "Grappling Hook", "Grappin"),
-)
+    try:
+        return league_of(get_game(game))
+    except KeyError:
+        return NO_LEAGUE
 
-_FALLBACK: dict[str, tuple[tuple[str, str, str], ...]] = {"castel": _CASTEL, "citadel": _CITADEL}
+
+def card_catalogue(game: str) -> tuple[CardRef, ...]:
+    """Every card of ``game`` that can earn a badge, in the game's order."""
+    return tuple(_refs(game, _league(game)).values())
 
 
 @cache
-def card_catalogue(game: str) -> tuple[CardRef, ...]:
-    """Every card of ``game`` that can earn a badge, in catalogue order."""
-    try:
-        cards = importlib.import_module(f"donjon.games.{game}.catalogue").CARDS
-        return tuple(CardRef(game, cid, str(c.name_en), str(c.name_fr)) for cid, c in cards.items())
-    except (ImportError, AttributeError):
-        return tuple(CardRef(game, cid, en, fr) for cid, en, fr in _FALLBACK.get(game, ()))
+def _refs(game: str, league: GameLeague) -> dict[str, CardRef]:
+    return {c.id: CardRef(game, c.id, c.name_en, c.name_fr) for c in league.cards}
 
 
 def card_kind(game: str, card: str) -> str:
     """The badge id of a played card: the card *kind* when the game numbers its copies
-    (Castel's ``"soldat_7"`` → ``"soldat"``, through its catalogue's ``kind_of``), else the id."""
+    (the game's ``card_kind``), else the id."""
     try:
-        kind_of = importlib.import_module(f"donjon.games.{game}.catalogue").kind_of
-    except (ImportError, AttributeError):
-        return card.rsplit("_", 1)[0] if game == "castel" and card.rsplit("_", 1)[-1].isdigit() else card
-    try:
-        return str(kind_of(card))
+        return str(_league(game).card_kind(card))
     except KeyError:
         return card
 
 
 def _card(game: str, card: str) -> CardRef:
-    for ref in card_catalogue(game):
-        if ref.id == card:
-            return ref
-    return CardRef(game, card, card, card)
+    return _refs(game, _league(game)).get(card) or CardRef(game, card, card, card)
 
 
 PlayCounts = Mapping[tuple[str, str], int]
@@ -173,12 +133,13 @@ def badges(play_counts: PlayCounts) -> list[Badge]:
     return [b for bs in badge_shelf(play_counts).values() for b in bs if b.unlocked]
 
 
-def badge_shelf(play_counts: PlayCounts, games: Iterable[str] = ALL_GAMES) -> dict[str, list[Badge]]:
-    """Every card's badge for each game, locked ones included (tier ``None``), for the profile.
+def badge_shelf(play_counts: PlayCounts, games: Iterable[str] | None = None) -> dict[str, list[Badge]]:
+    """Every card's badge for each game (every registered game by default), locked ones
+    included (tier ``None``), for the profile.
 
     Cards are in catalogue order; ids met in ``play_counts`` but not in a catalogue come last."""
     out: dict[str, list[Badge]] = {}
-    for game in games:
+    for game in all_games() if games is None else games:
         known = [ref.id for ref in card_catalogue(game)]
         known_set = set(known)
         extra = sorted(c for g, c in play_counts if g == game and c not in known_set)

@@ -5,14 +5,15 @@ The bonus of a day has key ``daily:{account}:{YYYY-MM-DD}``: it can be written o
 account and day, and a second claim the same day is refused (:class:`AlreadyClaimed`).
 Days are UTC calendar days: the bonus is due again at 00:00 UTC, not 24 hours later.
 
-**Daily challenges.** Three challenges a day per account, drawn from :data:`CHALLENGES`
-(15 challenges over the three games and "any game"). The draw depends only on
+**Daily challenges.** Three challenges a day per account, drawn from :func:`catalogue`:
+the league's "any game" challenges (:data:`ANY_GAME`) and each registered game's own
+(``GameLeague.challenges``, declared in the game's package). The draw depends only on
 ``(account, UTC date)``: each challenge gets the score ``sha256("{account}:{date}:{id}")``
-and the lowest scores win, taking at most one challenge per *group* (UnfairChess, Castel,
-Citadel, any game). So the three are distinct, from three different groups, the same for
-every server process and every Python version, and a player who plays only one game
-always has at least one challenge they can complete in it (only one group of four is left
-out each day).
+and the lowest scores win, taking at most one challenge per *group* (each game, and "any
+game"). So the three are distinct, from three different groups, the same for every server
+process and every Python version, and with the three games of the site, a player who
+plays only one game always has at least one challenge they can complete in it (only one
+group of four is left out each day).
 
 Progress comes from the player's events of that UTC day (vocabulary in
 :mod:`donjon.league.events`; only games that count produce events) through
@@ -22,8 +23,8 @@ Progress comes from the player's events of that UTC day (vocabulary in
     >>> from datetime import date
     >>> [c.id for c in daily_challenges(7, date(2025, 1, 1))] == [c.id for c in daily_challenges(7, date(2025, 1, 1))]
     True
-    >>> win = CHALLENGES_BY_ID["win_ranked"]
-    >>> progress(win, [{"kind": "game_won", "game": "castel", "game_id": "g", "ranked": True}])
+    >>> win = get_challenge("win_ranked")
+    >>> progress(win, [{"kind": "game_won", "game": "chess", "game_id": "g", "ranked": True}])
     1
 """
 
@@ -32,10 +33,10 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
+from donjon.games.league import Challenge, league_of
 from donjon.league.errors import AlreadyClaimed, NotComplete, UnknownItem
 from donjon.league.ledger import CHALLENGE, DAILY, Movement, keys
 
@@ -86,90 +87,37 @@ def daily_bonus(movements: Iterable[Movement], account: int, now: Instant) -> Mo
 # --------------------------------------------------------------------------- challenges
 
 
-@dataclass(frozen=True)
-class Challenge:
-    """A daily challenge: reach ``target`` with events of kind ``kind``.
-
-    An event matches when its ``kind`` is ``kind``, its ``game`` is ``game`` (``None``:
-    any game) and it has every ``(field, value)`` of ``where``. ``measure`` says how
-    matching events add up: ``"count"`` counts them, ``"sum"`` adds their ``count`` field
-    (1 when absent), ``"max_per"`` counts them per value of the ``per`` fields and keeps
-    the largest group (e.g. soldiers per rampart of one game)."""
-
-    id: str
-    game: str | None
-    kind: str
-    target: int
-    reward: int
-    text_en: str
-    text_fr: str
-    where: tuple[tuple[str, Any], ...] = ()
-    measure: str = "count"
-    per: tuple[str, ...] = ()
-    drawn: bool = True
-    """False: in the catalogue but never drawn as a daily challenge, because the server does not
-    yet record the events it counts (the engines do not report them to the league); a player
-    must never be given a challenge that cannot progress."""
-
-    @property
-    def group(self) -> str:
-        return self.game or "any"
-
-    def matches(self, event: Mapping[str, Any]) -> bool:
-        if event.get("kind") != self.kind:
-            return False
-        if self.game is not None and event.get("game") != self.game:
-            return False
-        return all(event.get(k) == v for k, v in self.where)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "game": self.game, "target": self.target, "reward": self.reward,
-                "text_en": self.text_en, "text_fr": self.text_fr}
-
-
-CHALLENGES: tuple[Challenge, ...] = (
-    # any game
+ANY_GAME: tuple[Challenge, ...] = (
     Challenge("win_ranked", None, "game_won", 1, 60, "Win a ranked game", "Gagne une partie classée",
               where=(("ranked", True),)),
     Challenge("play_3_games", None, "game_played", 3, 40, "Play 3 games", "Joue 3 parties"),
     Challenge("win_2_games", None, "game_won", 2, 70, "Win 2 games", "Gagne 2 parties"),
-    # UnfairChess
-    Challenge("uc_rare_3", "unfairchess", "card_played", 3, 40, "Play 3 rare cards in UnfairChess",
-              "Joue 3 cartes rares à UnfairChess", where=(("rarity", "rare"),)),
-    Challenge("uc_legendary", "unfairchess", "card_played", 1, 60, "Play a legendary card in UnfairChess",
-              "Joue une carte légendaire à UnfairChess", where=(("rarity", "legendary"),)),
-    Challenge("uc_poisoned_capture", "unfairchess", "capture", 1, 50, "Capture a poisoned piece in UnfairChess",
-              "Capture une pièce empoisonnée à UnfairChess", where=(("poisoned", True),), drawn=False),
-    Challenge("uc_win_no_card", "unfairchess", "game_won", 1, 80, "Win an UnfairChess game without playing a card",
-              "Gagne une partie d'UnfairChess sans jouer une seule carte", where=(("cards_played", 0),)),
-    Challenge("uc_checkmate", "unfairchess", "game_won", 1, 50, "Win an UnfairChess game by checkmate",
-              "Gagne une partie d'UnfairChess par échec et mat", where=(("reason", "checkmate"),)),
-    Challenge("uc_cards_10", "unfairchess", "card_played", 10, 40, "Play 10 cards in UnfairChess",
-              "Joue 10 cartes à UnfairChess"),
-    # Castel
-    Challenge("castel_rampart_4", "castel", "card_played", 4, 60, "Place 4 soldiers on one rampart in Castel",
-              "Place 4 soldats sur un même rempart à Castel", where=(("card", "soldat"),), measure="max_per",
-              per=("game_id", "rampart"), drawn=False),
-    Challenge("castel_win", "castel", "game_won", 1, 50, "Win a game of Castel", "Gagne une partie de Castel"),
-    Challenge("castel_send_back_5", "castel", "send_back", 5, 40, "Send back 5 cards in Castel",
-              "Renvoie 5 cartes à Castel", measure="sum", drawn=False),
-    Challenge("castel_knight_2", "castel", "card_played", 2, 30, "Place 2 knights in Castel",
-              "Place 2 chevaliers à Castel", where=(("card", "chevalier"),)),
-    # Citadel
-    Challenge("citadel_treasures_2", "citadel", "treasure_saved", 2, 50, "Rescue 2 treasures in Citadel",
-              "Sauve 2 trésors à Citadel"),
-    Challenge("citadel_win", "citadel", "game_won", 1, 60, "Win a game of Citadel with your team",
-              "Gagne une partie de Citadel avec ton équipe"),
-    Challenge("citadel_switches_5", "citadel", "switch_off", 5, 30, "Turn off 5 switches in Citadel",
-              "Coupe 5 interrupteurs à Citadel", measure="sum", drawn=False),
 )
+"""The challenges of any game; each game adds its own."""
 
-CHALLENGES_BY_ID: dict[str, Challenge] = {c.id: c for c in CHALLENGES}
+
+def catalogue() -> tuple[Challenge, ...]:
+    """Every challenge: :data:`ANY_GAME`, then each registered game's, in the registry's order."""
+    from donjon.games import games
+
+    out = list(ANY_GAME)
+    for game in games():
+        for c in league_of(game).challenges:
+            if c.game != game.id:
+                raise ValueError(f"challenge {c.id!r} of {game.id} names the game {c.game!r}")
+            out.append(c)
+    if len({c.id for c in out}) != len(out):
+        raise ValueError("two challenges share an id")
+    return tuple(out)
+
+
+def challenges_by_id() -> dict[str, Challenge]:
+    return {c.id: c for c in catalogue()}
 
 
 def get_challenge(challenge_id: str) -> Challenge:
     try:
-        return CHALLENGES_BY_ID[challenge_id]
+        return challenges_by_id()[challenge_id]
     except KeyError:
         raise UnknownItem(f"there is no challenge {challenge_id!r}", challenge=challenge_id) from None
 
@@ -184,7 +132,7 @@ def daily_challenges(account: int, day: date | Instant) -> tuple[Challenge, ...]
         day = utc_day(day)
     picked: list[Challenge] = []
     groups: set[str] = set()
-    for c in sorted((c for c in CHALLENGES if c.drawn), key=lambda c: _score(account, day, c.id)):
+    for c in sorted(catalogue(), key=lambda c: _score(account, day, c.id)):
         if c.group not in groups:
             picked.append(c)
             groups.add(c.group)

@@ -8,7 +8,7 @@ Numbers (platform spec §3):
   the rating is marked *provisional* while fewer than 10 ranked games are played;
 * expected score of A against B: ``E = 1 / (1 + 10 ** ((Rb - Ra) / 400))``;
 * two players: ``Ra' = Ra + K_a * (S_a - E_a)`` with ``S`` = 1 win, 0.5 draw, 0 loss;
-* 3–4 players (Castel): every pair of players is one result between them (the better
+* 3–4 players: every pair of players is one result between them (the better
   final rank wins the pair, equal ranks draw it) and each player's K is divided by
   ``players - 1``: ``Ra' = Ra + K_a / (n - 1) * sum over opponents (S_ab - E_ab)``.
 
@@ -169,12 +169,12 @@ def update_pair(a: Rating, b: Rating, score_a: float) -> tuple[RatingChange, Rat
 def rate_game(ratings: Mapping[int, Rating], game: FinishedGame) -> dict[int, RatingChange]:
     """Rating changes of a finished game, by account; empty when the game does not rate.
 
-    A game rates when it is ranked, competitive (never Citadel), counts (no bot at the
-    start, not aborted, out of the abort window, see :mod:`donjon.league.record`) and has
-    two or more seats. ``ratings`` gives each account's current rating in ``game.game``; a
+    A game rates when it is ranked, of a rated game (``GameInfo.rated``; never a
+    cooperative one), counts (no bot at the start, not aborted, out of the abort window,
+    see :mod:`donjon.league.record`) and has two or more seats. ``ratings`` gives each account's current rating in ``game.game``; a
     missing account starts at 1400 with no games. The server stores each change once per
     ``(game_id, account)`` (e.g. key ``f"elo:{game_id}:{account}"``)."""
-    if not game.ranked or game.cooperative or not counts(game) or len(game.seats) < 2:
+    if not game.ranked or game.cooperative or not game.rated or not counts(game) or len(game.seats) < 2:
         return {}
     accounts = game.accounts
     changes = update_ranking([ratings.get(a, Rating()) for a in accounts], game.seat_ranks())

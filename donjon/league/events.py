@@ -5,42 +5,52 @@ produced from a game that **counts** (:func:`donjon.league.record.counts`: no bo
 start, not aborted, out of the abort window). Events of games that do not count must
 never be fed to :func:`donjon.league.daily.progress` or
 :func:`donjon.league.badges.count_plays` — that is how bot games give no challenge progress
-and no badges. Every event has ``kind``, ``game`` (``"unfairchess"``, ``"castel"``,
-``"citadel"``) and ``game_id``; the other fields depend on the kind:
+and no badges. Every event has ``kind``, ``game`` (the game's id) and ``game_id``.
+
+Two kinds come from the league itself, from the game's result (:func:`result_events`):
 
 ==================  ============================================  ==========================================
 kind                fields                                        filed when
 ==================  ============================================  ==========================================
 ``game_played``     ``ranked``                                    a counted game ends (every human seat)
 ``game_won``        ``ranked``, ``reason``, ``cards_played``      the player is among the winners of a
-                                                                  decisive game, or their Citadel team won
-``card_played``     ``card``; ``rarity`` (unfairchess:            the player plays a card (Castel: places it)
-                    common/rare/legendary); ``zone``,
-                    ``rampart`` (castel: ``"N"``/``"E"``/…)
-``capture``         ``poisoned`` (bool), ``piece`` (``"q"``…)     the player captures a piece (unfairchess)
-``send_back``       ``count``                                     the player's card sends back ``count``
-                                                                  cards (castel)
-``treasure_saved``  —                                             the player rescues a treasure (citadel)
-``switch_off``      ``count``                                     the player turns off ``count`` switches
-                                                                  (citadel)
+                                                                  decisive game, or their cooperative
+                                                                  team won
 ==================  ============================================  ==========================================
 
-Examples::
+The others come from the game engines, through the event hook of each game
+(:class:`donjon.games.league.GameLeague`, ``events(before, seat, action, after)``, called
+on every accepted action: :func:`donjon.games.protocol.league_events`). The kinds the
+challenges and badges read:
 
-    {"kind": "card_played", "game": "unfairchess", "game_id": "g1", "card": "poison", "rarity": "common"}
-    {"kind": "game_won", "game": "unfairchess", "game_id": "g1", "ranked": True, "reason": "checkmate",
+==================  ==========================================================================================
+kind                fields
+==================  ==========================================================================================
+``card_played``     ``card`` (the badge id: the card's kind), and what the game adds (a ``rarity``; the
+                    ``zone`` and ``rampart`` a card was placed on)
+``capture``         ``piece``, ``poisoned`` (the captured piece carried Poison)
+``send_back``       ``count``: cards the action sent back
+``treasure_saved``  ``treasure``
+``switch_off``      ``count``: switches the action turned off
+==================  ==========================================================================================
+
+A game may report other kinds; they are filed with the rest and count for any challenge
+that names them. Examples::
+
+    {"kind": "game_won", "game": "chess", "game_id": "g1", "ranked": True, "reason": "checkmate",
      "cards_played": 0}
-    {"kind": "capture", "game": "unfairchess", "game_id": "g1", "poisoned": True, "piece": "n"}
-    {"kind": "card_played", "game": "castel", "game_id": "g2", "card": "soldat", "zone": "rampart",
-     "rampart": "N"}
-    {"kind": "treasure_saved", "game": "citadel", "game_id": "g3"}
+    {"kind": "card_played", "game": "chess", "game_id": "g1", "card": "poison", "rarity": "common"}
+    {"kind": "capture", "game": "chess", "game_id": "g1", "poisoned": True, "piece": "n"}
 
-Card ids are the games' own ids (UnfairChess: ``donjon.games.unfairchess.catalogue.CARDS``;
-Castel and Citadel: see :mod:`donjon.league.badges`). The two helpers below build the
-events the league can derive on its own: the result events of a finished game and the
-``card_played`` events of an action log whose card plays look like
-``{"type": "card" | "place", "card": id, ...}``. Captures, send-backs, treasures and switches come
-from the game engines, which know what each action did.
+The server keeps ``(seat, event)`` pairs of the hook for each game as it is played
+(``Match.league``) and :func:`game_events` turns them, with the result, into each
+account's events of the game.
+
+    >>> from donjon.league.record import FinishedGame
+    >>> g = FinishedGame("g1", "chess", seats=(7, 8), winners=(1,), acted=(3, 3))
+    >>> evs = game_events(g, [(1, {"kind": "capture", "piece": "p", "poisoned": False})], reason="resignation")
+    >>> [e["kind"] for e in evs[8]], evs[8][1]["cards_played"], evs[8][2]["game_id"]
+    (['game_played', 'game_won', 'capture'], 0, 'g1')
 """
 
 from __future__ import annotations
@@ -52,11 +62,12 @@ from donjon.league.record import FinishedGame, counts
 
 Event = dict[str, Any]
 
-CARD_ACTIONS: tuple[str, ...] = ("card", "place")
-"""Action types that play a card (with the card id in ``action["card"]``)."""
+Reported = Iterable[tuple[int | None, Mapping[str, Any]]]
+"""``(seat, event)`` pairs as a game's event hook gave them, in the order of the game."""
 
 KINDS: tuple[str, ...] = ("game_played", "game_won", "card_played", "capture", "send_back", "treasure_saved",
                           "switch_off")
+"""The kinds the league's challenges and badges read."""
 
 
 def result_events(game: FinishedGame, *, reason: str | None = None,
@@ -80,43 +91,42 @@ def result_events(game: FinishedGame, *, reason: str | None = None,
     return out
 
 
-def card_events(game: FinishedGame, actions: Iterable[tuple[int | None, Mapping[str, Any]]]) -> dict[int, list[Event]]:
-    """``card_played`` events per account from a log of ``(seat, action)``; ``{}`` if the game does not count.
-
-    An action is a card play when it is ``{"type": "card" | "place", "card": <id>, ...}``
-    (UnfairChess and Citadel play cards, Castel places them). The event's ``card`` is the
-    card kind (:func:`donjon.league.badges.card_kind`: Castel ``soldat_7`` → ``soldat``);
-    for UnfairChess the card's rarity is added from the catalogue. Castel's ``zone`` and
-    ``rampart`` need the board, so the engine adds them."""
-    from donjon.league.badges import card_kind
-
+def engine_events(game: FinishedGame, reported: Reported) -> dict[int, list[Event]]:
+    """The events a game's hook reported, per account, with ``game`` and ``game_id``;
+    ``{}`` if the game does not count. A pair whose seat is a bot's or out of range is
+    left out."""
     if not counts(game):
         return {}
-    rarity: dict[str, str] = {}
-    if game.game == "unfairchess":
-        from donjon.games.unfairchess.catalogue import CARDS
-
-        rarity = {cid: c.rarity for cid, c in CARDS.items()}
     out: dict[int, list[Event]] = {a: [] for a in game.accounts}
-    for seat, action in actions:
-        if seat is None or not 0 <= seat < len(game.seats):
+    for seat, ev in reported:
+        if seat is None or not 0 <= seat < len(game.seats) or not isinstance(ev.get("kind"), str):
             continue
         account = game.seats[seat]
-        card = action.get("card")
-        if account is None or action.get("type") not in CARD_ACTIONS or not isinstance(card, str):
-            continue
-        card = card_kind(game.game, card)
-        ev: Event = {"kind": "card_played", "game": game.game, "game_id": game.game_id, "card": card}
-        if card in rarity:
-            ev["rarity"] = rarity[card]
-        out[account].append(ev)
+        if account is not None:
+            out[account].append({**ev, "game": game.game, "game_id": game.game_id})
     return out
 
 
-def cards_played_per_seat(game: FinishedGame, actions: Iterable[tuple[int | None, Mapping[str, Any]]]) -> dict[int, int]:
-    """Number of card plays of each seat in an action log (for :func:`result_events`)."""
+def cards_played_per_seat(game: FinishedGame, reported: Reported) -> dict[int, int]:
+    """Number of ``card_played`` events of each seat (for :func:`result_events`)."""
     out = {s: 0 for s in range(len(game.seats))}
-    for seat, action in actions:
-        if seat is not None and seat in out and action.get("type") in CARD_ACTIONS:
+    for seat, ev in reported:
+        if seat is not None and seat in out and ev.get("kind") == "card_played":
             out[seat] += 1
+    return out
+
+
+def game_events(game: FinishedGame, reported: Reported, *, reason: str | None = None) -> dict[int, list[Event]]:
+    """Each human account's events of a finished game: its result events, then what the
+    game's hook reported for its seat (:func:`engine_events`); ``{}`` if the game does not
+    count."""
+    if not counts(game):
+        return {}
+    pairs = list(reported)
+    out: dict[int, list[Event]] = {a: [] for a in game.accounts}
+    per_seat = cards_played_per_seat(game, pairs)
+    for acc, evs in result_events(game, reason=reason, cards_played=per_seat).items():
+        out[acc] += evs
+    for acc, evs in engine_events(game, pairs).items():
+        out[acc] += evs
     return out

@@ -1,7 +1,7 @@
-"""The hat shop: hats bought with coins and worn by your king in UnfairChess.
+"""The hat shop: hats bought with coins and worn by your king, on the boards that have one.
 
 Each :class:`Hat` carries an SVG snippet drawn in the 45×45 viewBox of the chess pieces
-(``donjon/web/static/unfairchess/pieces.js``, after the cburnett set): the king's cross
+(the board's ``pieces.js``, after the cburnett set): the king's cross
 spans y = 6 … 11.6 around x = 22.5 and its head starts at y ≈ 12, so every hat is centred
 on x = 22.5 with its brim at y ≈ 11–13, covers the cross, and stays inside the viewBox.
 Draw the snippet *after* the king in the same square's coordinate system::

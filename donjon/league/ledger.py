@@ -35,7 +35,7 @@ the server must check and insert in one transaction that locks the account, e.g.
     >>> ms += escrow_stakes(ms, "g1", [7, 8], 100)
     >>> balance(ms, 7)
     400
-    >>> g = FinishedGame("g1", "unfairchess", seats=(7, 8), winners=(1,), acted=(20, 20))
+    >>> g = FinishedGame("g1", "chess", seats=(7, 8), winners=(1,), acted=(20, 20))
     >>> out = settle_game(ms, g)
     >>> [(m.account, m.amount, m.reason) for m in out]
     [(8, 200, 'win')]

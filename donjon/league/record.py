@@ -7,31 +7,86 @@ rating update (:func:`donjon.league.elo.rate_game`).
 A game **counts** (for Elo, coins, challenge progress and badges) only when
 
 * no seat was held by a bot when the game started — *games against the bot never count*.
-  A bot that takes over the seat of a player who forfeited a 3–4 player Castel game does
-  not change this: the seat still belongs to the player who left;
+  A bot that takes over the seat of a player who left a game of three or more does not
+  change this: the seat still belongs to the player who left;
 * it was not aborted or abandoned (``status == "finished"``);
 * it left the **abort window**: every seat made at least one game action. While some seat
   has not acted yet the server lets a player abort, and a game that ends in that window
   (a resignation on move one, a forfeit before playing) is treated like an abort.
 
-    >>> g = FinishedGame("g1", "unfairchess", seats=(7, 8), winners=(0,), acted=(12, 11))
+    >>> g = FinishedGame("g1", "chess", seats=(7, 8), winners=(0,), acted=(12, 11))
     >>> counts(g), g.winner_accounts
     (True, (7,))
-    >>> not_counted_reason(FinishedGame("g2", "unfairchess", seats=(7, None), winners=(0,), acted=(3, 3)))
+    >>> not_counted_reason(FinishedGame("g2", "chess", seats=(7, None), winners=(0,), acted=(3, 3)))
     'bot'
+
+What the league knows of each game comes from its :class:`~donjon.games.info.GameInfo`
+in the game registry (:mod:`donjon.games`): whether it is cooperative and whether it is
+rated. A game id the registry does not know gets ``GameInfo``'s defaults (competitive and
+rated). :func:`all_games`, :func:`cooperative_games`, :func:`competitive_games` and
+:func:`rated_games` list the registered games; ``ALL_GAMES``, ``COOPERATIVE_GAMES``,
+``COMPETITIVE_GAMES`` and ``RATED_GAMES`` give the same, read from the registry when the
+name is looked up.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-COOPERATIVE_GAMES: frozenset[str] = frozenset({"citadel"})
-"""Games whose players win or lose together: no Elo, and stakes are always returned."""
+if TYPE_CHECKING:
+    from donjon.games.info import GameInfo
 
-COMPETITIVE_GAMES: frozenset[str] = frozenset({"unfairchess", "castel"})
-"""Games that may be ranked."""
+    ALL_GAMES: tuple[str, ...]
+    COOPERATIVE_GAMES: frozenset[str]
+    COMPETITIVE_GAMES: frozenset[str]
+    RATED_GAMES: frozenset[str]
 
-ALL_GAMES: tuple[str, ...] = ("unfairchess", "castel", "citadel")
+
+def _infos() -> list[GameInfo]:
+    from donjon.games import games
+
+    return [g.info for g in games()]
+
+
+def game_info(game: str) -> GameInfo | None:
+    """The registered :class:`~donjon.games.info.GameInfo` of ``game``, ``None`` if unknown."""
+    from donjon.games import get_info
+
+    try:
+        return get_info(game)
+    except KeyError:
+        return None
+
+
+def all_games() -> tuple[str, ...]:
+    """Every registered game, in the registry's order."""
+    return tuple(i.id for i in _infos())
+
+
+def cooperative_games() -> frozenset[str]:
+    """Games whose players win or lose together: no Elo, and stakes are always returned."""
+    return frozenset(i.id for i in _infos() if i.cooperative)
+
+
+def competitive_games() -> frozenset[str]:
+    """Games that may be played ranked and for coins."""
+    return frozenset(i.id for i in _infos() if i.competitive)
+
+
+def rated_games() -> frozenset[str]:
+    """Games whose ranked games change the players' Elo."""
+    return frozenset(i.id for i in _infos() if i.rated)
+
+
+_LISTS = {"ALL_GAMES": all_games, "COOPERATIVE_GAMES": cooperative_games, "COMPETITIVE_GAMES": competitive_games,
+          "RATED_GAMES": rated_games}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LISTS:
+        return _LISTS[name]()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)
@@ -44,8 +99,8 @@ class FinishedGame:
     ``acted`` gives the number of game actions of each seat (``Match.acted``); when it is
     empty, ``plies`` (total game actions) must reach the number of seats instead, and when
     both are missing the abort window is not checked.
-    ``ranks`` optionally gives a final ranking (1 = best, ties share a rank) for 3–4
-    player Castel; without it the winners share rank 1 and everyone else rank 2.
+    ``ranks`` optionally gives a final ranking (1 = best, ties share a rank) for a game
+    of three or more; without it the winners share rank 1 and everyone else rank 2.
     """
 
     game_id: str
@@ -89,7 +144,15 @@ class FinishedGame:
 
     @property
     def cooperative(self) -> bool:
-        return self.game in COOPERATIVE_GAMES
+        """The game's players win or lose together (``GameInfo.cooperative``)."""
+        info = game_info(self.game)
+        return info is not None and info.cooperative
+
+    @property
+    def rated(self) -> bool:
+        """A ranked game of this game changes the players' Elo (``GameInfo.rated``)."""
+        info = game_info(self.game)
+        return info is None or info.rated
 
     @property
     def decisive(self) -> bool:

@@ -1,21 +1,26 @@
-"""The JSON API (``/api/...``): accounts, lobby, games, replays, PGN. OpenAPI at ``/docs``.
+"""The JSON API (``/api/...``): accounts, lobby, games, replays, exports. OpenAPI at ``/docs``.
 
 Errors are ``{"error": "a sentence for a person", "code": "machine_word"}`` with a 4xx status.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Callable
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request, Response
-from fastapi.responses import PlainTextResponse
-from pydantic import BaseModel, ConfigDict, Field
+from fastapi import APIRouter, Body, Request, Response
+from pydantic import BaseModel, Field
+from sqlalchemy.exc import IntegrityError
 
-from donjon.games import game_ids, get_game
+from donjon.games import game_ids, get_info
+from donjon.games import games as registered_games
+from donjon.games.info import LANGS
 from donjon.server import auth
+from donjon.server.api_common import STRICT, ApiError, require_user, user_json
 from donjon.server.auth import AuthError
-from donjon.server.export import EXPORTERS, replay_record
-from donjon.server.lobby import LobbyError, TableRequest
+from donjon.server.export import export, ratings_before, replay_record
+from donjon.server.limits import client_ip
+from donjon.server.lobby import TABLE_SCHEMA, LobbyError, TableRequest
 from donjon.store import league as league_store
 from donjon.store import repo
 from donjon.store.models import User
@@ -23,45 +28,20 @@ from donjon.store.models import User
 router = APIRouter(prefix="/api")
 
 
-class ApiError(Exception):
-    def __init__(self, reason: str, status: int = 400, code: str = "bad_request") -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.status = status
-        self.code = code
-
-
 class Credentials(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     username: str = Field(max_length=64)
     password: str = Field(max_length=256)
 
 
-class TableIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    game: str = "unfairchess"
-    mode: Literal["friendly", "ranked"] = "friendly"
-    stake: int = Field(0, ge=0, le=1_000_000)
-    color: Literal["white", "black", "random"] = "random"
-    opponent: Literal["anyone", "invite", "bot"] = "anyone"
-    bot_level: Literal["easy", "normal", "hard"] | None = None
-    seats: int | None = Field(None, ge=1, le=4, description="UnfairChess 2, Castel 2–4, Citadel 1–4 (default 2)")
-    bots: int | None = Field(None, ge=0, le=3, description="seats given to bots at once (friendly, stake 0)")
-    difficulty: Literal["easy", "normal", "hard"] | None = Field(None, description="Citadel only")
-
-
 class FillIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    bot_level: Literal["easy", "normal", "hard"] | None = None
+    model_config = STRICT
+    bot_level: str | None = Field(None, description="one of the table's game's bot levels (default: its default)")
 
 
 class JoinIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     code: str | None = None
-
-
-def user_json(user: User, balance: int | None = None) -> dict[str, Any]:
-    return {"id": user.id, "username": user.username, "guest": user.is_guest, "balance": balance}
 
 
 async def _me(request: Request) -> dict[str, Any] | None:
@@ -71,13 +51,6 @@ async def _me(request: Request) -> dict[str, Any] | None:
     async with request.app.state.db.read() as s:
         bal = await repo.balance(s, user.id)
     return user_json(user, bal)
-
-
-async def require_user(request: Request) -> User:
-    user = await auth.current_user(request)
-    if user is None:
-        raise ApiError("log in or play as a guest first", 401, "login_required")
-    return user
 
 
 async def user_or_guest(request: Request, response: Response) -> User:
@@ -108,16 +81,21 @@ async def register(body: Credentials, request: Request, response: Response) -> d
     auth.count_register(request)
     hashed = await auth.hash_password(password)
     current = await auth.current_user(request)
-    async with st.db.write() as s:
-        if await repo.user_by_name(s, username) is not None:
-            raise AuthError("that username is taken", 409)
-        if current is not None and current.is_guest:
-            guest = await repo.user_by_id(s, current.id)
-            assert guest is not None
-            user = await repo.upgrade_guest(s, guest, username, hashed, st.settings.start_balance)
-        else:
-            user = await repo.create_user(s, username, hashed, is_guest=False,
-                                          start_balance=st.settings.start_balance)
+    try:
+        async with st.db.write() as s:
+            if await repo.user_by_name(s, username) is not None:
+                raise AuthError("that username is taken", 409)
+            guest = await repo.user_by_id(s, current.id) if current is not None and current.is_guest else None
+            # read again in this transaction: another request of this guest may have registered it
+            if guest is not None and guest.is_guest:
+                user = await repo.upgrade_guest(s, guest, username, hashed, st.settings.start_balance)
+            else:
+                user = await repo.create_user(s, username, hashed, is_guest=False,
+                                              start_balance=st.settings.start_balance)
+    except IntegrityError:
+        # the name (in any case) was registered between the check and the insert: the unique
+        # users.username_key refused it, and the transaction was rolled back
+        raise AuthError("that username is taken", 409) from None
     token = await auth.new_session(st, user.id)
     auth.set_session_cookie(response, token, secure=st.settings.cookie_secure, days=st.settings.session_days)
     return {"user": user_json(user, st.settings.start_balance)}
@@ -157,14 +135,10 @@ async def guest(request: Request, response: Response) -> dict[str, Any]:
 # --------------------------------------------------------------------------- lobby
 
 
-@router.get("/games", summary="The games this server hosts")
-async def games() -> dict[str, Any]:
-    out = []
-    for gid in game_ids():
-        g = get_game(gid)
-        out.append({"id": gid, "min_players": g.min_players, "max_players": g.max_players,
-                    "cooperative": g.cooperative})
-    return {"games": out}
+@router.get("/games", summary="The games this server hosts: seats, table options, bot levels, exports")
+async def games(lang: str = "en") -> dict[str, Any]:
+    lang = lang if lang in LANGS else "en"
+    return {"games": [g.info.to_json(lang) for g in registered_games()]}
 
 
 @router.get("/tables", summary="Open tables anyone may join")
@@ -172,11 +146,15 @@ async def tables(request: Request) -> dict[str, Any]:
     return {"tables": await request.app.state.lobby.open_tables()}
 
 
-@router.post("/tables", summary="Open a table (against anyone, a friend by invite link, or a bot)")
-async def open_table(body: TableIn, request: Request, response: Response) -> dict[str, Any]:
+@router.post("/tables", summary="Open a table (against anyone, a friend by invite link, or a bot)",
+             openapi_extra={"requestBody": {"required": True,
+                                            "content": {"application/json": {"schema": TABLE_SCHEMA}}}})
+async def open_table(request: Request, response: Response, body: Annotated[Any, Body()] = None) -> dict[str, Any]:
+    req = TableRequest.parse(body)  # the one check of a table's terms (lobby.py)
+    ip = client_ip(request)
+    await request.app.state.lobby.check_bot_slot(req, ip)  # before a visitor without a session gets a guest
     user = await user_or_guest(request, response)
-    req = TableRequest.parse(body.model_dump())
-    return {"table": await request.app.state.lobby.open_table(user, req)}
+    return {"table": await request.app.state.lobby.open_table(user, req, ip=ip)}
 
 
 @router.get("/tables/{table_id}", summary="One table")
@@ -209,7 +187,8 @@ async def leave_table(table_id: str, request: Request) -> dict[str, Any]:
 @router.post("/tables/{table_id}/fill", summary="Your table: give every open seat to a bot; the game starts")
 async def fill_table(table_id: str, request: Request, body: FillIn | None = None) -> dict[str, Any]:
     user = await require_user(request)
-    return {"table": await request.app.state.lobby.fill_table(user, table_id, body.bot_level if body else None)}
+    return {"table": await request.app.state.lobby.fill_table(user, table_id, body.bot_level if body else None,
+                                                              ip=client_ip(request))}
 
 
 @router.delete("/tables/{table_id}", summary="Cancel your open table")
@@ -257,11 +236,14 @@ async def game_info(game_id: str, request: Request) -> dict[str, Any]:
     return {"game": out}
 
 
-async def _finished(request: Request, game_id: str) -> tuple[Any, Any, Any]:
+async def _finished(request: Request, game_id: str, check: Callable[[Any], None] | None = None) -> tuple[Any, Any, Any]:
+    """A finished game's row, seats and log entries (``check(row)`` first, if given)."""
     async with request.app.state.db.read() as s:
         row = await repo.get_game(s, game_id)
         if row is None:
             raise ApiError("there is no such game", 404, "not_found")
+        if check is not None:
+            check(row)
         if row.status == "active":
             raise ApiError("this game is still being played: watch it live", 409, "game_active")
         seats = await repo.game_seats(s, game_id)
@@ -277,17 +259,39 @@ async def replay(game_id: str, request: Request) -> dict[str, Any]:
     return replay_record(row, seats, entries, hats)
 
 
-@router.get("/games/{game_id}/pgn", summary="PGN of a finished UnfairChess game (cards as comments)",
-            response_class=PlainTextResponse)
-async def pgn(game_id: str, request: Request) -> PlainTextResponse:
-    row, seats, entries = await _finished(request, game_id)
-    exporter = EXPORTERS.get(row.kind)
-    if exporter is None:
-        raise ApiError(f"no PGN for {row.kind} games", 404, "not_found")
-    site = str(request.base_url).rstrip("/")
-    text = exporter(row, seats, entries, site)
-    return PlainTextResponse(text, media_type="application/x-chess-pgn",
-                             headers={"Content-Disposition": f'attachment; filename="donjon-{row.id}.pgn"'})
+async def _export(request: Request, game_id: str, name: str) -> Response:
+    def declared(row: Any) -> None:
+        exports = get_info(row.kind).exports if row.kind in game_ids() else ()
+        if name not in exports:
+            shown = name if len(name) <= 40 else name[:37] + "..."
+            raise ApiError(f"a {row.kind} game has no export {shown!r} (its exports: {', '.join(exports) or 'none'})",
+                           404, "not_found")
+
+    row, seats, entries = await _finished(request, game_id, declared)
+    async with request.app.state.db.read() as s:
+        ratings = await ratings_before(s, row.id)
+    file = export(row, seats, entries, name, site=str(request.base_url).rstrip("/"), ratings=ratings)
+    return Response(file.body, media_type=file.media_type,
+                    headers={"Content-Disposition": f'attachment; filename="donjon-{row.id}.{file.extension}"'})
+
+
+_EXPORT_RESPONSES: dict[int | str, dict[str, Any]] = {
+    200: {"description": "the file, as an attachment", "content": {"text/plain": {}}},
+    404: {"description": "no such game, or its game has no such export"},
+    409: {"description": "the game is still being played"},
+}
+
+
+@router.get("/games/{game_id}/export/{name}", response_class=Response, responses=_EXPORT_RESPONSES,
+            summary="A finished game in one of the formats its game declares (GET /api/games: exports)")
+async def export_game(game_id: str, name: str, request: Request) -> Response:
+    return await _export(request, game_id, name)
+
+
+@router.get("/games/{game_id}/pgn", response_class=Response, responses=_EXPORT_RESPONSES,
+            summary="A finished game as PGN, for a game that declares the pgn export (= /export/pgn)")
+async def pgn(game_id: str, request: Request) -> Response:
+    return await _export(request, game_id, "pgn")
 
 
 @router.get("/users/{username}", summary="A public profile")

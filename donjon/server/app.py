@@ -20,7 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import donjon
 from donjon.bus import make_bus
 from donjon.games import game_ids
-from donjon.server import api, gctune, league_api, league_pages, pages, ws
+from donjon.server import api, gctune, headers, league_api, league_pages, pages, ws
 from donjon.server.auth import AuthError
 from donjon.server.limits import BodyLimit, Limits, RateLimited
 from donjon.server.lobby import Lobby, LobbyError
@@ -31,6 +31,7 @@ from donjon.server.origin import OriginCheck
 from donjon.server.rooms import Hub
 from donjon.server.settings import Settings
 from donjon.store import Database
+from donjon.store import league as league_store
 
 log = logging.getLogger("donjon.server")
 
@@ -44,7 +45,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        db = Database(settings.database_url, sqlite_synchronous=settings.sqlite_synchronous)
+        db = Database(settings.database_url, sqlite_synchronous=settings.sqlite_synchronous,
+                      on_finish=league_store.settle_batch)
         await db.migrate()
         bus = make_bus(settings.redis_url, settings.node_id)
         await bus.start()
@@ -74,9 +76,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         description="Board games refereed by the server. Real-time play is over WebSocket "
                     "(`/ws/game/{id}`, `/ws/lobby`); see docs/protocol.md.",
         lifespan=lifespan,
-        docs_url="/docs",
+        docs_url=None,  # /docs below, with a Content-Security-Policy that lets Swagger UI run
         redoc_url=None,
     )
+    app.add_route("/docs", headers.swagger_ui, include_in_schema=False)
     app.state.settings = settings
     app.state.limits = Limits(settings)
     app.state.metrics = Metrics()
@@ -86,6 +89,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.ws_writers = set()
     app.state.draining = False
     app.add_middleware(BodyLimit, limit=settings.max_body)
+    for game, folder in pages.game_static_dirs().items():  # before /static, which would take them
+        app.mount(f"/static/{game}", StaticFiles(directory=str(folder)), name=f"static-{game}")
     app.mount("/static", StaticFiles(directory=str(pages.WEB / "static")), name="static")
     app.include_router(api.router)
     league_api.install(app)
@@ -133,6 +138,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return await pages.render(request, "404.html", status=404)
         return _err(e.status_code, str(e.detail), "http")
 
-    # outermost: a cross-site POST is refused before anything reads its body
+    # outside the body limit: a cross-site POST is refused before anything reads its body
     app.add_middleware(OriginCheck, allowed=settings.allowed_origins)
+    # outermost: every answer gets the security headers, a refused request's 403 too
+    app.add_middleware(headers.SecurityHeaders)
     return app

@@ -19,10 +19,13 @@ from donjon.store import repo
 from donjon.store.models import User
 
 COOKIE = "donjon_session"
-USERNAME_RE = re.compile(r"^[A-Za-z0-9_-]{3,20}$")
+USERNAME_RE = re.compile(r"[A-Za-z0-9_-]{3,20}")
+"""A username, matched whole (:func:`valid_username`): ASCII letters, digits, ``_`` and ``-``
+only, so no name holds a character a reader cannot see or a lookalike of another letter."""
 MIN_PASSWORD = 8
 
 _hasher = PasswordHasher()
+_stand_in: str | None = None
 
 
 class AuthError(Exception):
@@ -40,6 +43,22 @@ async def hash_password(password: str) -> str:
     return await asyncio.to_thread(_hasher.hash, password)
 
 
+def valid_username(name: Any) -> bool:
+    """``name`` is a string of 3 to 20 ASCII letters, digits, '_' or '-' and nothing else
+    (``fullmatch``: not even a final newline, which ``$`` would let through)."""
+    return isinstance(name, str) and USERNAME_RE.fullmatch(name) is not None
+
+
+async def stand_in_hash() -> str:
+    """The argon2 hash of a random password, made once with the parameters of account hashes:
+    a login without an account to check verifies against it, so it costs what a wrong password
+    costs (one argon2 verification) and its timing does not tell the two apart."""
+    global _stand_in
+    if _stand_in is None:
+        _stand_in = await asyncio.to_thread(_hasher.hash, secrets.token_urlsafe(24))
+    return _stand_in
+
+
 async def verify_password(hashed: str, password: str) -> bool:
     def _verify() -> bool:
         try:
@@ -51,7 +70,7 @@ async def verify_password(hashed: str, password: str) -> bool:
 
 
 def check_credentials(username: Any, password: Any) -> tuple[str, str]:
-    if not isinstance(username, str) or not USERNAME_RE.match(username):
+    if not valid_username(username):
         raise AuthError("a username has 3 to 20 letters, digits, '_' or '-'")
     if username.lower().startswith("guest"):
         raise AuthError("usernames starting with 'guest' are kept for guests")
@@ -66,11 +85,13 @@ async def verify_login(request: Request, user: User | None, username: str, passw
     """``user`` if ``password`` is theirs, else :class:`AuthError` (401); under the login
     limit (docs/server.md "Limits"): an IP address or a username with too many recent
     failures is refused with 429 (:class:`~donjon.server.limits.RateLimited`) before any
-    argon2 work is spent."""
+    argon2 work is spent. Otherwise exactly one argon2 verification is spent, against
+    :func:`stand_in_hash` when there is no account or it has no password (a guest)."""
     limits: Limits = request.app.state.limits
     ip = client_ip(request)
     limits.check_login(ip, username)
-    ok = user is not None and user.password_hash is not None and await verify_password(user.password_hash, password)
+    hashed = user.password_hash if user is not None else None
+    ok = await verify_password(hashed or await stand_in_hash(), password) and hashed is not None
     if user is None or not ok:
         limits.login_failed(ip, username)
         raise AuthError("wrong username or password", 401)
@@ -124,8 +145,10 @@ async def current_user(conn: HTTPConnection) -> User | None:
 
 
 async def create_guest(request: Request, response: Response) -> User:
-    """A fresh guest account, logged in on ``response``."""
+    """A fresh guest account, logged in on ``response``; 429 (:class:`RateLimited`) if the
+    client's address created ``guest_limit`` guests lately (docs/server.md "Limits")."""
     st = request.app.state
+    st.limits.count_guest(client_ip(request))
     for _ in range(20):
         name = "Guest-" + secrets.token_hex(3)
         # the account and its session in one transaction (one commit, one fsync)

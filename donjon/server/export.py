@@ -1,19 +1,24 @@
-"""Looking back at a finished game: the step-by-step replay and PGN export (UnfairChess).
+"""Looking back at a finished game: the step-by-step replay, and the downloads a game declares.
 
 Both are rebuilt from the stored action log, through the same :class:`Match` as the live
-game, so a replay is exactly what was played. Replays show only public views (seat None).
+game, so a replay is exactly what was played. Replays show only public views (seat None)
+and public actions (the game's ``GameInfo.public_action``). A download (``GameInfo.exports``)
+is made by the game's own exporter from a :class:`~donjon.games.record.GameRecord`, which
+:func:`game_record` builds from the rows.
 """
 
 from __future__ import annotations
 
-import datetime as dt
+from collections.abc import Mapping
 from typing import Any
 
-import chess
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from donjon.games import get_game
+from donjon.games import get_game, get_info
+from donjon.games.record import ExportFile, GameRecord, PlayerRecord, StepRecord
 from donjon.server.match import Match
-from donjon.store.models import GameActionRow, GameRow, GameSeatRow
+from donjon.store.models import GameActionRow, GameRow, GameSeatRow, RatingHistoryRow
 
 
 def replay_record(row: GameRow, seats: list[GameSeatRow], entries: list[GameActionRow],
@@ -43,126 +48,43 @@ def replay_record(row: GameRow, seats: list[GameSeatRow], entries: list[GameActi
 
 
 def public_action(kind: str, action: Any) -> Any:
-    """What a spectator may know of an action. UnfairChess's Foresight follow-up
-    (``{"type": "order", "order": [...]}``) names the top of its author's deck: hidden."""
-    if kind == "unfairchess" and isinstance(action, dict) and action.get("type") == "order":
-        return {"type": "order"}
-    return action
+    """What a spectator may know of an action of a ``kind`` game: the game's
+    ``GameInfo.public_action``, else the action itself."""
+    hide = get_info(kind).public_action
+    return action if hide is None else hide(action)
 
 
-def pgn_result(outcome: dict[str, Any] | None, status: str) -> str:
-    if status == "active":
-        return "*"
-    out = outcome or {}
-    if out.get("draw"):
-        return "1/2-1/2"
-    winners = out.get("winners") or []
-    if winners == [0]:
-        return "1-0"
-    if winners == [1]:
-        return "0-1"
-    return "*"
+async def ratings_before(s: AsyncSession, game_id: str) -> dict[int, int]:
+    """The ratings of a rated game's players before it (``rating_history``), by user id
+    (empty for a game that was not rated)."""
+    rows = (await s.execute(select(RatingHistoryRow.user_id, RatingHistoryRow.rating_before)
+                            .where(RatingHistoryRow.game_id == game_id))).all()
+    return {int(uid): int(before) for uid, before in rows}
 
 
-_TERMINATION = {"checkmate": "normal", "stalemate": "normal", "resignation": "normal", "agreement": "normal",
-                "forfeit": "abandoned", "abandoned": "abandoned", "aborted": "unterminated"}
-
-
-def _quote(s: str) -> str:
-    return s.replace("\\", "\\\\").replace('"', '\\"')
-
-
-def _comment(text: str) -> str:
-    return "{" + text.replace("}", ")").replace("{", "(") + "}"
-
-
-def unfairchess_pgn(row: GameRow, seats: list[GameSeatRow], entries: list[GameActionRow], site: str = "") -> str:
-    """PGN of an UnfairChess game. Card plays are comments (``{[%card white poison d1]}``);
-    a game without cards is plain chess and re-imports in any PGN reader."""
-    from donjon.games.unfairchess.catalogue import CARDS
-
-    game = get_game("unfairchess")
-    m = Match.start(game, len(seats), row.seed, row.options)
-    tokens: list[str] = []
-    need_number = True
-    cards = 0
+def game_record(row: GameRow, seats: list[GameSeatRow], entries: list[GameActionRow], site: str = "",
+                ratings: Mapping[int, int] | None = None) -> GameRecord:
+    """The record of a stored game, replayed step by step: each step carries the game's state
+    before it; the status and outcome are the replayed match's. ``ratings`` (user id →
+    rating before the game, :func:`ratings_before`) gives the players' ``elo``."""
+    m = Match.start(get_game(row.kind), len(seats), row.seed, row.options)
+    steps: list[StepRecord] = []
     for e in entries:
         data = dict(e.data or {})
-        if e.kind == "play":
-            action = data.get("action") or {}
-            board: chess.Board = m.state.board
-            if action.get("type") == "move":
-                move = chess.Move.from_uci(str(action["uci"]))
-                try:
-                    san = board.san(move)
-                except (ValueError, AssertionError):
-                    san = move.uci()
-                if board.turn == chess.WHITE:
-                    tokens.append(f"{board.fullmove_number}.")
-                elif need_number:
-                    tokens.append(f"{board.fullmove_number}...")
-                tokens.append(san)
-                need_number = False
-            elif action.get("type") == "order":
-                colour = "white" if e.seat == 0 else "black"
-                tokens.append(_comment(f"[%order {colour}] cards put back on the deck"))
-                need_number = True
-            else:
-                cards += 1
-                card_id = str(action.get("card"))
-                card = CARDS.get(card_id)
-                name = card.name_en if card is not None else card_id
-                colour = "white" if e.seat == 0 else "black"
-                squares = " ".join(action.get("squares") or [])
-                extra = " ".join(f"{k}={v}" for k, v in action.items() if k not in ("type", "card", "squares"))
-                text = f"[%card {colour} {card_id}{' ' + squares if squares else ''}] {name}"
-                tokens.append(_comment(" ".join(x for x in (text, extra) if x)))
-                need_number = True
-        elif e.kind in ("resign", "claim", "forfeit", "abandon", "abort") or (
-                e.kind == "draw" and data.get("op") == "accept"):
-            who = {0: "White", 1: "Black"}.get(e.seat if e.seat is not None else -1, "")
-            text = {"resign": f"{who} resigns", "claim": f"{who} claims victory: opponent away",
-                    "forfeit": f"{who} forfeits (away)", "abandon": "abandoned", "abort": f"{who} aborts",
-                    "draw": "draw agreed"}[e.kind]
-            tokens.append(_comment(text))
-            need_number = True
-        m = m.step(e.kind, e.seat, data)
-    result = pgn_result(m.outcome, m.status)
-    tokens.append(result)
-    date = dt.datetime.fromtimestamp(row.created_at, dt.UTC)
-    names = {x.seat: x.name for x in seats}
-    headers = [
-        ("Event", f"donjon UnfairChess, {row.mode}"),
-        ("Site", site or "donjon"),
-        ("Date", date.strftime("%Y.%m.%d")),
-        ("Round", "-"),
-        ("White", names.get(0, "?")),
-        ("Black", names.get(1, "?")),
-        ("Result", result),
-        ("UTCDate", date.strftime("%Y.%m.%d")),
-        ("UTCTime", date.strftime("%H:%M:%S")),
-        ("Termination", _TERMINATION.get((m.outcome or {}).get("reason", ""), "normal")
-         if m.status != "active" else "unterminated"),
-        ("Mode", row.mode),
-        ("Stake", str(row.stake)),
-        ("Cards", str(cards)),
-        ("DonjonGame", row.id),
-    ]
-    fen = (row.options or {}).get("fen")
-    if fen:
-        headers += [("SetUp", "1"), ("FEN", fen)]
-    head = "\n".join(f'[{k} "{_quote(v)}"]' for k, v in headers)
-    lines: list[str] = []
-    line = ""
-    for tok in tokens:
-        if line and len(line) + 1 + len(tok) > 79:
-            lines.append(line)
-            line = tok
-        else:
-            line = f"{line} {tok}" if line else tok
-    if line:
-        lines.append(line)
-    return head + "\n\n" + "\n".join(lines) + "\n"
+        steps.append(StepRecord(e.seq, e.kind, e.seat, data, m.state, e.created_at))
+        m = m.step(e.kind, e.seat, dict(data))
+    elo = ratings or {}
+    players = tuple(PlayerRecord(x.seat, x.name, x.bot_level, elo.get(x.user_id) if x.user_id is not None else None)
+                    for x in sorted(seats, key=lambda x: x.seat))
+    return GameRecord(id=row.id, game=row.kind, mode=row.mode, stake=row.stake, seed=row.seed,
+                      options=dict(row.options or {}), created_at=row.created_at, finished_at=row.finished_at,
+                      status=m.status, outcome=m.outcome, players=players, steps=tuple(steps), state=m.state,
+                      site=site)
 
 
-EXPORTERS = {"unfairchess": unfairchess_pgn}
+def export(row: GameRow, seats: list[GameSeatRow], entries: list[GameActionRow], name: str,
+           site: str = "", ratings: Mapping[int, int] | None = None) -> ExportFile:
+    """The ``name`` download of a stored game, made by its game's exporter; ``KeyError`` if the
+    game does not declare that export. ``ratings``: as for :func:`game_record`."""
+    exporter = get_info(row.kind).exporter(name)
+    return exporter(game_record(row, seats, entries, site, ratings))

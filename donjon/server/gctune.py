@@ -8,7 +8,7 @@ them all: the ~100,000 objects of the modules imported at start, each socket's c
 Python starts one whenever the old generation has grown by a quarter, which under load is
 every few seconds: ``bench/load.py --think`` measured full collections of 100-500 ms (up to
 1.8 s on a busy machine), and every move acknowledged during one waited that long: they were
-the ack latency's p99 (docs/benchmarks.md, "Garbage collector").
+the ack latency's p99 (docs/benchmarks.md, "Garbage collector tuning").
 
 :func:`tune`, called once by ``donjon serve`` after the app is built:
 

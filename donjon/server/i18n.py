@@ -39,6 +39,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "claim_now": "{name} left: you may claim victory.", "forfeit_in": "Automatic forfeit in {s} s.",
         "online": "online", "offline": "away",
         "connecting": "Connecting…", "reconnecting": "Connection lost, reconnecting…", "connected": "Connected",
+        "conn_gone": "This game does not exist.", "conn_closed": "Connection refused by the server.",
+        "conn_limited": "Too many connections open (close a few tabs): retrying in a minute…",
         "result_win": "You won!", "result_loss": "You lost.", "result_draw": "Draw.",
         "result_white": "{name} won", "aborted": "Game aborted.", "abandoned": "Game abandoned.",
         "r_checkmate": "by checkmate", "r_stalemate": "by stalemate", "r_resignation": "by resignation",
@@ -69,7 +71,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "leaderboards": "Leaderboards", "leaderboard_title": "Leaderboard", "player": "Player",
         "rating": "Elo", "games_played": "Games", "no_rated": "No ranked game has been played yet.",
         "provisional": "provisional: fewer than 10 ranked games",
-        "shop_title": "Hat shop", "shop_intro": "Buy a hat with your coins: your king wears it in UnfairChess, for your opponent and for spectators too. One hat at a time.",
+        "shop_title": "Hat shop", "shop_intro": "Buy a hat with your coins: your king wears it on the board, for your opponent and for spectators too. One hat at a time.",
         "buy": "Buy", "equip": "Wear", "unequip": "Take off", "owned": "Owned", "worn": "Worn",
         "no_hat": "No hat", "shop_login": "Log in to buy hats.", "shop_guest": "Guests have no coins: sign up to buy hats.",
         "bought": "You bought the {name}.", "wearing": "Your king wears the {name}.", "hat_off": "Your king wears no hat.",
@@ -119,6 +121,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "forfeit_in": "Forfait automatique dans {s} s.",
         "online": "en ligne", "offline": "absent",
         "connecting": "Connexion…", "reconnecting": "Connexion perdue, reconnexion…", "connected": "Connecté",
+        "conn_gone": "Cette partie n'existe pas.", "conn_closed": "Connexion refusée par le serveur.",
+        "conn_limited": "Trop de connexions ouvertes (ferme quelques onglets) : nouvel essai dans une minute…",
         "result_win": "Tu as gagné !", "result_loss": "Tu as perdu.", "result_draw": "Partie nulle.",
         "result_white": "{name} a gagné", "aborted": "Partie annulée.", "abandoned": "Partie abandonnée.",
         "r_checkmate": "par échec et mat", "r_stalemate": "par pat", "r_resignation": "par abandon",
@@ -151,7 +155,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "leaderboards": "Classements", "leaderboard_title": "Classement", "player": "Joueur",
         "rating": "Elo", "games_played": "Parties", "no_rated": "Aucune partie classée n'a encore été jouée.",
         "provisional": "provisoire : moins de 10 parties classées",
-        "shop_title": "Boutique de chapeaux", "shop_intro": "Achète un chapeau avec tes pièces : ton roi le porte à UnfairChess, devant ton adversaire et les spectateurs. Un seul chapeau à la fois.",
+        "shop_title": "Boutique de chapeaux", "shop_intro": "Achète un chapeau avec tes pièces : ton roi le porte sur le plateau, devant ton adversaire et les spectateurs. Un seul chapeau à la fois.",
         "buy": "Acheter", "equip": "Porter", "unequip": "Retirer", "owned": "Acquis", "worn": "Porté",
         "no_hat": "Pas de chapeau", "shop_login": "Connecte-toi pour acheter des chapeaux.",
         "shop_guest": "Les invités n'ont pas de pièces : inscris-toi pour acheter des chapeaux.",
@@ -167,11 +171,6 @@ STRINGS: dict[str, dict[str, str]] = {
     },
 }
 
-GAME_NAMES = {"unfairchess": {"en": "UnfairChess", "fr": "UnfairChess"},
-              "castel": {"en": "Castel", "fr": "Castel"},
-              "citadel": {"en": "Citadel", "fr": "Citadelle"}}
-
-
 def strings(lang: str) -> dict[str, str]:
     return STRINGS.get(lang, STRINGS["en"])
 
@@ -186,7 +185,10 @@ def pick_lang(query: str | None, cookie: str | None, accept: str | None) -> str:
 
 
 def game_name(kind: str, lang: str) -> str:
-    return GAME_NAMES.get(kind, {}).get(lang, kind)
+    """The registered game ``kind``'s name in ``lang`` (its ``GameInfo``); else ``kind``."""
+    from donjon.games import game_ids, get_info
+
+    return get_info(kind).name(lang) if kind in game_ids() else kind
 
 
 def check_complete() -> list[str]:
@@ -197,10 +199,10 @@ def check_complete() -> list[str]:
     return sorted(f"{lang}:{k}" for lang, d in STRINGS.items() for k in keys if k not in d)
 
 
-# Tables of 1–4 seats, bot seats, Citadel's difficulty, leaving a game of three or more.
+# Tables of 1–4 seats, bot seats, table options, leaving a game of three or more.
 STRINGS["en"].update({
     "seats": "Seats", "bot_seats": "Bots at the table", "bot_seats_note": "Bots take these seats at once; people take the others. A table with a bot is friendly, stake 0.",
-    "difficulty": "Difficulty", "coop_note": "Citadel is cooperative: the table wins or loses together. Always friendly, no stake.",
+    "download": "Download",
     "open_seat": "Open seat", "fill_bots": "Fill the open seats with bots", "leave_table": "Leave the table",
     "waiting_players": "Waiting for players…", "seats_n": "{n} seats", "open_n": "{n} open", "seat_n": "Seat {n}",
     "leave_game": "Leave the game", "confirm_leave": "Leave the game? A bot takes your seat and you rank last.",
@@ -212,7 +214,7 @@ STRINGS["en"].update({
 })
 STRINGS["fr"].update({
     "seats": "Places", "bot_seats": "Bots à la table", "bot_seats_note": "Des bots prennent ces places tout de suite ; des joueurs prennent les autres. Une table avec un bot est amicale, sans mise.",
-    "difficulty": "Difficulté", "coop_note": "Citadel est coopératif : la table gagne ou perd ensemble. Toujours amical, sans mise.",
+    "download": "Télécharger",
     "open_seat": "Place libre", "fill_bots": "Compléter avec des bots", "leave_table": "Quitter la table",
     "waiting_players": "En attente de joueurs…", "seats_n": "{n} places", "open_n": "{n} libre(s)", "seat_n": "Place {n}",
     "leave_game": "Quitter la partie", "confirm_leave": "Quitter la partie ? Un bot prend ta place et tu finis dernier.",

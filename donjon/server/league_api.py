@@ -18,11 +18,11 @@ from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 from donjon.league import daily as league_daily
 from donjon.league.errors import LeagueError
-from donjon.server.api import ApiError, require_user
+from donjon.server.api_common import STRICT, ApiError, require_user
 from donjon.store import league as store
 from donjon.store.models import User
 
@@ -76,12 +76,12 @@ async def me_extra(request: Request, user: User) -> dict[str, Any]:
 
 
 class HatIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     hat: str = Field(max_length=32)
 
 
 class EquipIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     hat: str | None = Field(default=None, max_length=32)
 
 

@@ -1,4 +1,5 @@
-"""Abuse limits: per-socket message rate, failed logins and registrations per IP / username,
+"""Abuse limits: per-socket message rate, open sockets per user / IP, failed logins and
+registrations per IP / username, guest accounts per IP, games against a bot per address,
 request body size. Every limit is a setting (``DONJON_*``, docs/server.md "Limits").
 
 The clock is :data:`Limits.clock` (``time.monotonic``), replaceable by tests so that a
@@ -10,7 +11,7 @@ from __future__ import annotations
 import collections
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.exceptions import HTTPException
@@ -111,6 +112,44 @@ class KeyedLimiter:
         self._windows.pop(key, None)
 
 
+class SocketCounts:
+    """Open WebSockets per user and per client address, in this process: a socket is
+    counted by :meth:`open` and uncounted by :meth:`close`. ``per_user`` or ``per_ip``
+    ``<= 0`` turns that cap off. A key is forgotten when its count falls to 0."""
+
+    def __init__(self, per_user: int, per_ip: int) -> None:
+        self.per_user = per_user
+        self.per_ip = per_ip
+        self.users: dict[int, int] = {}
+        self.ips: dict[str, int] = {}
+
+    def open(self, ip: str, user_id: int | None) -> str | None:
+        """Count one more socket of ``ip`` (and ``user_id``, if any), or say why not: None if
+        it is counted, else the reason (nothing is counted then)."""
+        if self.per_user > 0 and user_id is not None and self.users.get(user_id, 0) >= self.per_user:
+            return f"too many connections: at most {self.per_user} open sockets per user"
+        if self.per_ip > 0 and self.ips.get(ip, 0) >= self.per_ip:
+            return f"too many connections: at most {self.per_ip} open sockets per address"
+        self.ips[ip] = self.ips.get(ip, 0) + 1
+        if user_id is not None:
+            self.users[user_id] = self.users.get(user_id, 0) + 1
+        return None
+
+    def close(self, ip: str, user_id: int | None) -> None:
+        """Uncount a socket counted by :meth:`open` with the same arguments."""
+        _decrement(self.ips, ip)
+        if user_id is not None:
+            _decrement(self.users, user_id)
+
+
+def _decrement(counts: dict[Any, int], key: Any) -> None:
+    n = counts.get(key, 0) - 1
+    if n > 0:
+        counts[key] = n
+    else:
+        counts.pop(key, None)
+
+
 class RateLimited(Exception):
     """A request refused by a limit: 429 with ``Retry-After``."""
 
@@ -129,8 +168,11 @@ class Limits:
         self.login_ip = KeyedLimiter(settings.login_fail_limit, settings.login_window, self._get_clock)
         self.login_user = KeyedLimiter(settings.login_fail_limit, settings.login_window, self._get_clock)
         self.register_ip = KeyedLimiter(settings.register_limit, settings.register_window, self._get_clock)
+        self.guest_ip = KeyedLimiter(settings.guest_limit, settings.guest_window, self._get_clock)
+        self.sockets = SocketCounts(settings.ws_max_per_user, settings.ws_max_per_ip)
         self.on_hit: Callable[[str], None] = lambda scope: None
-        """Called with ``"ws"``, ``"login"`` or ``"register"`` at every refusal (metrics)."""
+        """Called with ``"ws"``, ``"login"``, ``"register"``, ``"sockets"`` or ``"guest"`` at every
+        refusal (metrics)."""
 
     def _get_clock(self) -> Clock:
         return lambda: self.clock()
@@ -138,6 +180,17 @@ class Limits:
     def socket_window(self) -> SlidingWindow:
         st = self.settings
         return SlidingWindow(st.ws_rate_limit, st.ws_rate_window, lambda: self.clock())
+
+    def open_socket(self, ip: str, user_id: int | None) -> str | None:
+        """Count a new WebSocket of ``ip`` / ``user_id``; the reason it is refused (too many
+        open ones), or None. A counted socket is uncounted by :meth:`close_socket`."""
+        reason = self.sockets.open(ip, user_id)
+        if reason is not None:
+            self.on_hit("sockets")
+        return reason
+
+    def close_socket(self, ip: str, user_id: int | None) -> None:
+        self.sockets.close(ip, user_id)
 
     # ------------------------------------------------------------------ logins
 
@@ -165,6 +218,82 @@ class Limits:
 
     def registered(self, ip: str) -> None:
         self.register_ip.add(ip)
+
+    def count_guest(self, ip: str) -> None:
+        """Count a guest account about to be created from ``ip``; raise :class:`RateLimited`
+        (``on_hit("guest")``, nothing counted) if the address made ``guest_limit`` of them
+        within ``guest_window``."""
+        wait = self.guest_ip.blocked(ip)
+        if wait > 0:
+            self.on_hit("guest")
+            raise RateLimited(f"too many guest accounts created from your address; try again in {math.ceil(wait)} s "
+                              "or log in", wait)
+        self.guest_ip.add(ip)
+
+
+class LiveBotGames:
+    """The games against a bot created from each client address that may still be in
+    progress, in this process's memory: a per-node count, forgotten at a restart.
+
+    :meth:`reserve` holds a slot before the game is created and :meth:`settle` turns it into
+    the game's id (or frees it); there is no ``await`` between the last count and the hold,
+    so two requests at once cannot both take the last slot. The games that ended are dropped
+    when an address is at its limit, by asking the store which are still active
+    (``still_active``): a game that ends on another node or by a timer frees its slot too."""
+
+    MAX_ADDRESSES = 10_000
+    """Addresses tracked at most; beyond, the one that created a bot game least recently is
+    forgotten (its count starts again)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._games: dict[str, set[str]] = {}
+        """address -> its games, the address that created one most recently last"""
+        self._pending: collections.Counter[str] = collections.Counter()
+        self._address: dict[str, str] = {}
+        """game id -> the address that created it"""
+
+    def count(self, ip: str) -> int:
+        return len(self._games.get(ip, ())) + self._pending[ip]
+
+    def address_of(self, game_id: str) -> str | None:
+        return self._address.get(game_id)
+
+    async def reserve(self, ip: str, still_active: Callable[[set[str]], Awaitable[set[str]]]) -> bool:
+        """Hold a slot of ``ip`` for a bot game about to be created; False if none is left."""
+        if self.limit > 0 and self.count(ip) >= self.limit:
+            games = set(self._games.get(ip, ()))
+            if games:
+                live = await still_active(games)
+                for gid in games - live:
+                    self._forget(ip, gid)
+            if self.count(ip) >= self.limit:
+                return False
+        self._pending[ip] += 1
+        return True
+
+    def settle(self, ip: str, game_id: str | None) -> None:
+        """Release the slot :meth:`reserve` held: to the game ``game_id`` if it was created."""
+        self._pending[ip] -= 1
+        if self._pending[ip] <= 0:
+            del self._pending[ip]
+        if game_id is None:
+            return
+        games = self._games.pop(ip, set())
+        games.add(game_id)
+        self._games[ip] = games
+        self._address[game_id] = ip
+        while len(self._games) > self.MAX_ADDRESSES:
+            for gid in self._games.pop(next(iter(self._games))):
+                self._address.pop(gid, None)
+
+    def _forget(self, ip: str, game_id: str) -> None:
+        games = self._games.get(ip)
+        if games is not None:
+            games.discard(game_id)
+            if not games:
+                del self._games[ip]
+        self._address.pop(game_id, None)
 
 
 def client_ip(conn: Any) -> str:

@@ -1,12 +1,17 @@
 """The lobby: open a table, sit at one, fill it with bots, cancel it. A full table becomes a game.
 
-A table has a number of **seats** (UnfairChess 2, Castel 2–4, Citadel 1–4). The creator
-sits at once; some seats may be given to bots when the table is opened (``bots``, or
+A table has a number of **seats**, within its game's ``GameInfo.min_seats..max_seats``. The
+creator sits at once; some seats may be given to bots when the table is opened (``bots``, or
 ``opponent: "bot"`` for every other seat); people take the open seats (``join``) and may
 get up again before the start (``leave``); the creator may fill the remaining seats with
 bots (``fill``). The game starts the moment the last seat is taken.
 
-Who sits where is kept in ``tables.seating`` (JSON)::
+A table request is checked by :meth:`TableRequest.parse` alone, from the game's
+:class:`~donjon.games.info.GameInfo`: its seats, its table options, its bot levels, and
+whether it is cooperative (never ranked, no stake).
+
+Who sits where is kept in ``tables.seating`` (JSON); ``options`` are the table options
+the game's ``validate_options`` gave, defaults filled in::
 
     {"seats": 3, "options": {"difficulty": "easy"},
      "sitting": [{"user_id": 4, "name": "alice"}, {"bot": "easy", "name": "Bot (easy)"}, null]}
@@ -16,24 +21,37 @@ A table opened before seating existed has ``seating`` NULL: two seats, its creat
 
 from __future__ import annotations
 
+import contextlib
+import json
 import random
 import secrets
 import time
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from donjon.games import game_ids, get_game
-from donjon.server.bots import LEVELS
-from donjon.server.rooms import Hub
+from donjon.games import game_ids, games, get_info
+from donjon.games.info import GameInfo, OptionError
+from donjon.server.limits import LiveBotGames
+from donjon.server.match import MatchError
+from donjon.server.rooms import Hub, Room
 from donjon.store import repo
 from donjon.store.models import TableRow, User
 
 MODES = ("friendly", "ranked")
 COLORS = ("white", "black", "random")
+"""A two-seat table's creator takes seat 0 (``white``), seat 1 (``black``), or a seat drawn at random."""
 OPPONENTS = ("anyone", "invite", "bot")
-DIFFICULTIES = ("easy", "normal", "hard")
 MAX_STAKE = 1_000_000
 MAX_OPEN_TABLES = 5
+
+TABLE_FIELDS = ("game", "mode", "stake", "color", "opponent", "bot_level", "seats", "bots", "options")
+"""The fields of a table request. A game's table options go in ``options``; each may also be
+given at the top level under its own name (``"difficulty": "hard"``) unless that name is one
+of these fields."""
+
+_NULLABLE = ("bot_level", "seats", "bots", "options")
+"""The fields whose ``null`` means "not given"."""
 
 
 class LobbyError(Exception):
@@ -44,99 +62,213 @@ class LobbyError(Exception):
         self.code = code
 
 
-def _whole(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, str) and value.strip().isdigit():
-            return int(value.strip())
-        raise LobbyError(f"{what} is a whole number")
+def _invalid(where: str, why: str) -> LobbyError:
+    """The 422 of a body that is not a table request, as the API words it: ``"<field>: why"``."""
+    return LobbyError(f"{where}: {why}", 422, "invalid")
+
+
+def _show(value: Any) -> str:
+    """``value`` as JSON, cut short."""
+    text = json.dumps(value, default=repr)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _either(values: Sequence[str]) -> str:
+    quoted = [repr(v) for v in values]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+def _given(data: Mapping[str, Any], name: str, default: Any) -> Any:
+    """The value of field ``name``, or ``default`` when it is absent (or null, for the nullable ones)."""
+    if name not in data or (data[name] is None and name in _NULLABLE):
+        return default
+    return data[name]
+
+
+def _word(data: Mapping[str, Any], name: str, values: Sequence[str], default: str) -> str:
+    value = _given(data, name, default)
+    if not isinstance(value, str):
+        raise _invalid(name, f"a string, not {_show(value)}")
+    if value not in values:
+        raise _invalid(name, f"{_either(values)}, not {_show(value)}")
     return value
+
+
+def _whole(data: Mapping[str, Any], name: str, lo: int, hi: int, default: int | None) -> int | None:
+    """A JSON integer from ``lo`` to ``hi``: not a string of digits, a boolean or a float such as 1.0."""
+    value = _given(data, name, default)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _invalid(name, f"a whole number (a JSON integer), not {_show(value)}")
+    if not lo <= value <= hi:
+        raise _invalid(name, f"from {lo} to {hi}, not {value}")
+    return value
+
+
+def _options(info: GameInfo, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The table options of ``data`` (its ``options`` and the top-level fields named after one of
+    the game's options), checked by the game's ``validate_options``, defaults filled in."""
+    given = _given(data, "options", {})
+    if not isinstance(given, dict):
+        raise _invalid("options", f"a JSON object of the game's table options, not {_show(given)}")
+    where = {k: f"options.{k}" for k in given}
+    top = {k: v for k, v in data.items() if k not in TABLE_FIELDS}
+    for k in top:
+        if k in given:
+            raise _invalid(k, "given twice: at the top level and in options")
+        where[k] = k
+    chosen = {**given, **top}
+    for k, v in chosen.items():  # one by one first: the error names the field
+        try:
+            info.validate_options({k: v})
+        except OptionError as e:
+            raise _invalid(where[k], str(e)) from None
+    try:
+        return info.validate_options(chosen)
+    except OptionError as e:
+        raise _invalid("options", str(e)) from None
 
 
 @dataclass
 class TableRequest:
-    game: str = "unfairchess"
+    """A table to open, as :meth:`parse` checked it: every field is set."""
+
+    game: str
     mode: str = "friendly"
     stake: int = 0
     color: str = "random"
     opponent: str = "anyone"
     bot_level: str | None = None
-    seats: int | None = None
-    bots: int | None = None
-    difficulty: str | None = None
+    """The level of the table's bots; ``None`` when it has none."""
+    seats: int = 2
+    bots: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    """The game's table options, defaults filled in (``GameInfo.validate_options``)."""
 
     @classmethod
     def parse(cls, data: Any) -> TableRequest:
+        """Check a table request, the JSON body of ``POST /api/tables``, against the game's
+        :class:`~donjon.games.info.GameInfo`; the one check of a table's terms.
+
+        Fields (all optional): ``game`` (default: the first game of the registry's order),
+        ``mode``, ``stake``, ``color``, ``opponent``, ``bot_level``, ``seats`` (default: the
+        game's ``default_seats``), ``bots``, ``options`` (the game's table options; each may
+        also be given at the top level). Raises :class:`LobbyError`:
+
+        * 422 ``invalid``, ``"<field>: why"``: not a table request. The body is not an
+          object; a field is unknown (neither a table field nor an option of the game); a
+          value has the wrong JSON type (a number is a JSON integer: not ``"100"``, ``true``
+          or ``1.0``); a word is not among its field's values (``mode``, ``color``,
+          ``opponent``, the game's bot levels, an option's values, as the game's
+          ``validate_options`` says); ``stake`` is outside 0..``MAX_STAKE``, ``seats``
+          outside 1..the most seats of any game hosted, ``bots`` below 0 or above that less one.
+        * 400 ``bad_request``: a request the game or its other fields rule out. An unknown
+          game; seats outside the game's ``min_seats..max_seats``; bots for every seat, or
+          more bots than seats; a bot level without bots; a ranked or staked table with bots;
+          a ranked or staked table of a cooperative game; a colour at a table of more or
+          fewer than two seats.
+        """
         if not isinstance(data, dict):
-            raise LobbyError("send a JSON object describing the table")
-        allowed = {"game", "mode", "stake", "color", "opponent", "bot_level", "seats", "bots", "difficulty"}
-        unknown = set(data) - allowed
-        if unknown:
-            raise LobbyError(f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
-        req = cls(**{k: data[k] for k in allowed if k in data and data[k] is not None})
-        if req.game not in game_ids():
-            raise LobbyError(f"unknown game {req.game!r}; known: {', '.join(game_ids())}")
-        if req.mode not in MODES:
-            raise LobbyError("mode is 'friendly' or 'ranked'")
-        if req.color not in COLORS:
-            raise LobbyError("color is 'white', 'black' or 'random'")
-        if req.opponent not in OPPONENTS:
-            raise LobbyError("opponent is 'anyone', 'invite' or 'bot'")
-        req.stake = _whole(req.stake, "the stake")
-        if req.stake < 0 or req.stake > MAX_STAKE:
-            raise LobbyError(f"the stake is between 0 and {MAX_STAKE} coins")
-        g = get_game(req.game)
-        lo, hi = seat_range(req.game)
-        req.seats = _whole(req.seats, "seats") if req.seats is not None else max(lo, min(2, hi))
-        if not lo <= req.seats <= hi:
+            raise LobbyError('the body is a JSON object describing the table, e.g. {"game": "...", "seats": 2}',
+                             422, "invalid")
+        ids = game_ids()
+        game = _given(data, "game", ids[0] if ids else "")
+        if not isinstance(game, str):
+            raise _invalid("game", f"a string, not {_show(game)}")
+        if game not in ids:
+            raise LobbyError(f"unknown game {game!r}; known: {', '.join(ids)}")
+        info = get_info(game)
+        for key in data:
+            if key not in TABLE_FIELDS and info.option(key) is None:
+                offered = (f"{info.name()}'s options are {', '.join(o.name for o in info.options)}" if info.options
+                           else f"{info.name()} has no options")
+                raise _invalid(key, f"no such field: a table has {', '.join(TABLE_FIELDS)}, and {offered}")
+        mode = _word(data, "mode", MODES, "friendly")
+        color = _word(data, "color", COLORS, "random")
+        opponent = _word(data, "opponent", OPPONENTS, "anyone")
+        stake = _whole(data, "stake", 0, MAX_STAKE, 0) or 0
+        most = max(g.info.max_seats for g in games())
+        seats = _whole(data, "seats", 1, most, info.default_seats) or info.default_seats
+        bots = _whole(data, "bots", 0, most - 1, None)
+        level = _given(data, "bot_level", None)
+        if level is not None:
+            if not isinstance(level, str):
+                raise _invalid("bot_level", f"a string, not {_show(level)}")
+            if level not in info.bot_levels:
+                raise _invalid("bot_level", f"a {game} bot is {_either(info.bot_levels)}, not {_show(level)}"
+                               if info.bot_levels else f"{game} has no bots")
+        options = _options(info, data)
+
+        lo, hi = info.min_seats, info.max_seats
+        if not lo <= seats <= hi:
             span = f"{lo}" if lo == hi else f"{lo} to {hi}"
-            raise LobbyError(f"a {req.game} table has {span} seats, not {req.seats} (seats)")
-        if req.opponent == "bot":
-            if req.bots is not None and _whole(req.bots, "bots") != req.seats - 1:
-                raise LobbyError(f"opponent 'bot' gives every other seat to a bot: bots is {req.seats - 1}")
-            req.bots = req.seats - 1
-            if req.bots == 0:
+            raise LobbyError(f"a {game} table has {span} seats, not {seats} (seats)")
+        if opponent == "bot":
+            if bots is not None and bots != seats - 1:
+                raise LobbyError(f"opponent 'bot' gives every other seat to a bot: bots is {seats - 1}")
+            bots = seats - 1
+            if bots == 0:
                 raise LobbyError("a one-seat table has no seat for a bot")
         else:
-            req.bots = _whole(req.bots, "bots") if req.bots is not None else 0
-            if not 0 <= req.bots <= req.seats - 1:
-                raise LobbyError(f"bots is between 0 and {req.seats - 1}: you sit at one of the {req.seats} seats")
-        if req.bots:
-            req.bot_level = req.bot_level or "normal"
-            if req.bot_level not in LEVELS:
-                raise LobbyError("bot_level is 'easy', 'normal' or 'hard'")
-            if req.mode == "ranked":
+            bots = bots or 0
+            if bots > seats - 1:
+                raise LobbyError(f"bots is between 0 and {seats - 1}: you sit at one of the {seats} seats")
+        if bots:
+            if not info.bot_levels:
+                raise LobbyError(f"{game} has no bots: every seat is for a person")
+            level = info.bot_level(level)
+            if mode == "ranked":
                 raise LobbyError("ranked tables are for people only: games against a bot never count")
-            if req.stake:
+            if stake:
                 raise LobbyError("a table with a bot has stake 0: games against a bot never count")
-        elif req.bot_level is not None:
+        elif level is not None:
             raise LobbyError("bot_level only goes with opponent 'bot' or bot seats ('bots')")
-        if g.cooperative:
-            if req.mode == "ranked":
-                raise LobbyError(f"{req.game} is cooperative: the table wins or loses together, so it is "
+        if info.cooperative:
+            if mode == "ranked":
+                raise LobbyError(f"{game} is cooperative: the table wins or loses together, so it is "
                                  "always friendly (never ranked)")
-            if req.stake:
-                raise LobbyError(f"{req.game} is cooperative: nobody wins a teammate's coins, so its stake is 0")
-            req.difficulty = req.difficulty or "normal"
-            if req.difficulty not in DIFFICULTIES:
-                raise LobbyError("difficulty is 'easy', 'normal' or 'hard'")
-        elif req.difficulty is not None:
-            raise LobbyError(f"difficulty is a Citadel option; {req.game} has none")
-        if req.color != "random" and req.seats != 2:
+            if stake:
+                raise LobbyError(f"{game} is cooperative: nobody wins a teammate's coins, so its stake is 0")
+        if color != "random" and seats != 2:
             raise LobbyError("the seat order of a table of more or fewer than two seats is drawn at random: "
                              "color is 'random'")
-        if req.bots == req.seats - 1 and req.bots:
-            req.opponent = "bot"  # nobody to wait for: the game starts at once
-        return req
+        if bots and bots == seats - 1:
+            opponent = "bot"  # nobody to wait for: the game starts at once
+        return cls(game=game, mode=mode, stake=stake, color=color, opponent=opponent, bot_level=level,
+                   seats=seats, bots=bots, options=options)
 
 
-def seat_range(game: str) -> tuple[int, int]:
-    g = get_game(game)
-    return g.min_players, g.max_players
-
-
-def lobby_games() -> list[str]:
-    """Every game a lobby table can host, UnfairChess first."""
-    return sorted(game_ids(), key=lambda g: (g != "unfairchess", g))
+TABLE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": True,
+    "description": "A table to open. Every field is optional. The game's table options (GET /api/games: "
+                   "`options`) go in `options`; each may also be given at the top level under its own name. "
+                   "The seats, options, bot levels and cooperative rules are the chosen game's "
+                   "(GET /api/games): a value of the wrong JSON type, an unknown field or a word outside its "
+                   "values is 422 `invalid`; terms the game rules out are 400.",
+    "properties": {
+        "game": {"type": "string", "description": "a game id of GET /api/games (default: the first)"},
+        "mode": {"type": "string", "enum": list(MODES), "default": "friendly",
+                 "description": "ranked: people only, never a cooperative game"},
+        "stake": {"type": "integer", "minimum": 0, "maximum": MAX_STAKE, "default": 0,
+                  "description": "coins each player puts in; 0 with bots and in a cooperative game"},
+        "color": {"type": "string", "enum": list(COLORS), "default": "random",
+                  "description": "a two-seat table: the creator's seat (white: seat 0, black: seat 1)"},
+        "opponent": {"type": "string", "enum": list(OPPONENTS), "default": "anyone",
+                     "description": "bot: every other seat is a bot's, the game starts at once"},
+        "bot_level": {"type": ["string", "null"], "description": "one of the game's bot_levels (with bots only)"},
+        "seats": {"type": ["integer", "null"], "minimum": 1,
+                  "description": "from the game's min_seats to its max_seats (default: its default_seats)"},
+        "bots": {"type": ["integer", "null"], "minimum": 0,
+                 "description": "seats given to bots at once (friendly, stake 0)"},
+        "options": {"type": ["object", "null"], "additionalProperties": True,
+                    "description": "the game's table options by name, e.g. {\"difficulty\": \"hard\"}; "
+                                   "defaults filled in"},
+    },
+}
+"""The JSON schema of a table request, for the API's documentation (OpenAPI); the check
+itself is :meth:`TableRequest.parse`."""
 
 
 def seating_of(t: TableRow) -> dict[str, Any]:
@@ -161,8 +293,8 @@ def table_json(t: TableRow, creator: str, *, with_code: bool = False) -> dict[st
         "opponent": t.opponent, "bot_level": t.bot_level, "creator": creator, "creator_id": t.creator_id,
         "status": t.status, "game_id": t.game_id, "created_at": t.created_at,
         "seats": st["seats"], "sitting": sitting, "open_seats": sum(1 for x in sitting if x["open"]),
-        "difficulty": st["options"].get("difficulty"),
-        "cooperative": get_game(t.game_kind).cooperative if t.game_kind in game_ids() else False,
+        "options": st["options"],
+        "cooperative": get_info(t.game_kind).cooperative if t.game_kind in game_ids() else False,
     }
     if with_code and t.invite_code:
         out["invite_code"] = t.invite_code
@@ -174,25 +306,108 @@ def _bot_name(level: str) -> str:
     return f"Bot ({level})"
 
 
+def _fill_level(table: TableRow, level: str | None) -> str:
+    """The level of the bots that fill ``table``: ``level``, else its game's default."""
+    if table.game_kind not in game_ids():
+        raise LobbyError("this table's game is not hosted here any more", 409, "table_closed")
+    info = get_info(table.game_kind)
+    if not info.bot_levels:
+        raise LobbyError(f"{table.game_kind} has no bots: every seat is for a person")
+    if level is not None and level not in info.bot_levels:
+        raise _invalid("bot_level", f"a {table.game_kind} bot is {_either(info.bot_levels)}, not {_show(level)}")
+    return info.bot_level(level)
+
+
 class Lobby:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
+        self.bot_games = LiveBotGames(hub.settings.bot_games_per_ip)
+        """Games against bots in progress per client address, on this node."""
+        hub.bot_rematch_check = self._rematch_check
 
-    async def open_table(self, user: User, req: TableRequest) -> dict[str, Any]:
+    # ------------------------------------------------------------------ games against bots
+
+    @contextlib.asynccontextmanager
+    async def _bot_slot(self, ip: str | None) -> AsyncIterator[list[str]]:
+        """Hold one of ``ip``'s slots of games against bots around the creation of one: the id
+        appended to the list yielded takes it. 429 ``too_many_bot_games`` if none is left.
+        ``ip`` None: no such game is created here, nothing is held."""
+        made: list[str] = []
+        if ip is None:
+            yield made
+            return
+
+        async def still_active(ids: set[str]) -> set[str]:
+            async with self.hub.db.read() as s:
+                return await repo.still_active(s, ids)
+
+        if not await self.bot_games.reserve(ip, still_active):
+            raise LobbyError(f"{self.bot_games.limit} games against bots are already in progress from your "
+                             "address, the most allowed at once: finish or resign one first", 429, "too_many_bot_games")
+        try:
+            yield made
+        finally:
+            self.bot_games.settle(ip, made[0] if made else None)
+
+    async def check_bot_slot(self, req: TableRequest, ip: str) -> None:
+        """429 ``too_many_bot_games`` now if ``req`` starts a game against bots at once and
+        ``ip`` has no slot left for one (:meth:`open_table` holds the slot itself)."""
+        if req.opponent == "bot":
+            async with self._bot_slot(ip):
+                pass
+
+    async def _check_bot_games(self, s: Any, creator_id: int, yours: bool = True) -> None:
+        """429 ``too_many_bot_games`` if ``creator_id`` has ``bot_games_per_account`` games in
+        progress from bot tables they opened (counted in the store: right after a restart and
+        across nodes; the user's row is locked until the end of ``s`` on PostgreSQL)."""
+        limit = self.hub.settings.bot_games_per_account
+        if limit <= 0:
+            return
+        await repo.lock_users(s, [creator_id])
+        n = await repo.live_bot_games(s, creator_id)
+        if n >= limit:
+            who = "you already play" if yours else "the creator of this table already plays"
+            raise LobbyError(f"{who} {n} games against bots, the most allowed at once: finish or resign one first", 429,
+                             "too_many_bot_games")
+
+    async def _rematch_check(self, s: Any, room: Room, new_id: str) -> None:
+        """Before a bot accepts a rematch (in its transaction): the table's creator, and the address
+        that created the game, must have a slot for one more game against bots (MatchError)."""
+        table = await repo.get_table(s, room.table_id) if room.table_id else None
+        if table is None:
+            return
+        try:
+            await self._check_bot_games(s, table.creator_id)
+        except LobbyError as e:
+            raise MatchError(e.reason, e.code) from None
+        ip = self.bot_games.address_of(room.id)
+        if ip is None:
+            return
+        if not await self.bot_games.reserve(ip, lambda ids: repo.still_active(s, ids)):
+            raise MatchError(f"{self.bot_games.limit} games against bots are already in progress from your "
+                             "address, the most allowed at once", "too_many_bot_games")
+        self.bot_games.settle(ip, new_id)
+
+    # ------------------------------------------------------------------ tables
+
+    async def open_table(self, user: User, req: TableRequest, ip: str | None = None) -> dict[str, Any]:
+        """Open a table for ``user``, from the client address ``ip`` (the limit of games against
+        bots per address applies when it is given)."""
         if user.is_guest:
             if req.mode == "ranked":
                 raise LobbyError("ranked games need an account: register or log in", 403, "account_required")
             if req.stake:
                 raise LobbyError("guests play without coins: register to put a stake on a game", 403,
                                  "account_required")
-        seats = req.seats or 2
-        bots = req.bots or 0
+        seats, bots, options = req.seats, req.bots, req.options
         sitting: list[dict[str, Any] | None] = [{"user_id": user.id, "name": user.username}]
-        sitting += [{"bot": req.bot_level, "name": _bot_name(req.bot_level or "normal")} for _ in range(bots)]
+        sitting += [{"bot": req.bot_level, "name": _bot_name(req.bot_level or "")} for _ in range(bots)]
         sitting += [None] * (seats - len(sitting))
-        options = {"difficulty": req.difficulty} if req.difficulty else {}
         starts = all(x is not None for x in sitting)
-        async with self.hub.db.write() as s:
+        vs_bot = starts and bots > 0
+        async with self._bot_slot(ip if vs_bot else None) as made, self.hub.db.write() as s:
+            if vs_bot:
+                await self._check_bot_games(s, user.id)
             if req.stake:
                 bal = await repo.balance(s, user.id)
                 if req.stake > bal:
@@ -206,7 +421,7 @@ class Lobby:
                 bot_level=req.bot_level, invite_code=secrets.token_urlsafe(9) if req.opponent == "invite" else None,
                 creator_id=user.id, seating={"seats": seats, "options": options, "sitting": sitting})
             if starts:
-                await self._start(s, table, sitting, user.id)
+                made.append(await self._start(s, table, sitting, user.id))
         if req.opponent == "anyone" and not starts:
             await self.hub.notify_lobby({"type": "tables_changed"})
         else:
@@ -227,7 +442,7 @@ class Lobby:
         return color == "white"
 
     def _game_options(self, table: TableRow, seats: int) -> dict[str, Any]:
-        """The engine's setup options: the table's (Citadel's difficulty), then the test-only
+        """The engine's setup options: the table's (``TableRequest.options``), then the test-only
         ``test_game_options`` of ``"<game>:<seats>"`` or else of ``"<game>"``."""
         settings = self.hub.settings
         test = settings.game_options(f"{table.game_kind}:{seats}") or settings.game_options(table.game_kind)
@@ -302,6 +517,8 @@ class Lobby:
             sitting[sitting.index(None)] = {"user_id": user.id, "name": user.username}
             if None not in sitting:
                 await self._check_stakes(s, table, sitting)
+                if any(x and x.get("bot") for x in sitting):
+                    await self._check_bot_games(s, creator.id, yours=False)
                 started = await self._start(s, table, sitting, creator.id)
             table.seating = {**st, "sitting": sitting}
             out = table_json(table, creator.username)
@@ -345,12 +562,10 @@ class Lobby:
         await self.hub.notify_lobby({"type": "tables_changed"})
         return out
 
-    async def fill_table(self, user: User, table_id: str, level: str | None) -> dict[str, Any]:
-        """The creator gives every open seat to a bot; the game starts at once."""
-        level = level or "normal"
-        if level not in LEVELS:
-            raise LobbyError("bot_level is 'easy', 'normal' or 'hard'")
-        async with self.hub.db.write() as s:
+    async def fill_table(self, user: User, table_id: str, level: str | None, ip: str | None = None) -> dict[str, Any]:
+        """The creator gives every open seat to a bot; the game starts at once (``ip``: the
+        client's address, as for :meth:`open_table`)."""
+        async with self._bot_slot(ip) as made, self.hub.db.write() as s:
             table = await self._locked_table(s, table_id)
             if table.creator_id != user.id:
                 raise LobbyError("only the table's creator may fill it with bots", 403, "not_creator")
@@ -359,12 +574,15 @@ class Lobby:
             if table.mode == "ranked" or table.stake:
                 raise LobbyError("a ranked table or a table with a stake is for people only: games against a bot "
                                  "never count", 400)
+            level = _fill_level(table, level)
             st = seating_of(table)
             sitting = [x if x is not None else {"bot": level, "name": _bot_name(level)} for x in st["sitting"]]
             table.seating = {**st, "sitting": sitting}
             if table.bot_level is None:
                 table.bot_level = level
+            await self._check_bot_games(s, user.id)
             started = await self._start(s, table, sitting, user.id)
+            made.append(started)
             out = table_json(table, user.username)
         await self.hub.notify_lobby({"type": "tables_changed"})
         await self._announce(table, started, sitting)

@@ -21,7 +21,7 @@ Entry kinds (``game_actions.kind``):
 
 **Leaving a game of more than two, or a cooperative one.** ``resign``, ``forfeit`` and
 ``claim`` carry ``data["bot"]`` (a bot level) when the server decided that a bot takes the
-leaver's seat so the others can finish (:meth:`donjon.server.rooms.Hub.leave_policy`): the
+leaver's seat so the others can finish (:meth:`donjon.server.room_state.Rooms.leave_policy`): the
 seat is *out* (``Match.replaced``), the game goes on, and a competitive game ranks it last
 whatever its bot does (the earlier a seat left, the lower it ranks). Without ``bot`` a
 game of three or more ends at once: the seats still in share the win, the leavers rank
@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from donjon.games import Game, IllegalAction, Outcome
+from donjon.games.protocol import league_events
 
 ENTRY_KINDS = ("play", "resign", "draw", "abort", "claim", "forfeit", "abandon", "rematch")
 
@@ -66,6 +67,10 @@ class Match:
     plies: int = 0
     replaced: tuple[tuple[int, str], ...] = ()
     """``(seat, bot level)`` of the seats whose player left and a bot took over, in order."""
+    league: tuple[tuple[int, dict[str, Any]], ...] = ()
+    """``(seat, event)`` of every league event the game's hook reported
+    (:func:`donjon.games.protocol.league_events`), in order; a seat's events stop when a bot
+    takes it over. The settlement files them when the game ends (``repo.Finish.events``)."""
 
     @classmethod
     def start(cls, game: Game, players: int, seed: int, options: dict[str, Any] | None) -> Match:
@@ -139,6 +144,7 @@ class Match:
         new.acted = list(self.acted)
         new.plies = self.plies
         new.replaced = self.replaced
+        new.league = self.league
         return new
 
     def _need_active(self) -> None:
@@ -157,6 +163,10 @@ class Match:
             nxt.state = self.game.apply(self.state, seat, action)
         except IllegalAction as e:
             raise MatchError(e.reason, "illegal") from None
+        if not self.replaced or self.takeover(seat) is None:
+            evs = league_events(self.game, self.state, seat, action, nxt.state)
+            if evs:
+                nxt.league = self.league + tuple((seat, e) for e in evs)
         nxt.acted[seat] += 1
         nxt.plies = self.plies + 1
         nxt.play_version = self.version + 1

@@ -42,7 +42,7 @@ class OriginCheck:
     Plain ASGI rather than Starlette's ``@app.middleware("http")``: that wrapper runs every
     request through a task group and memory streams, and measured half a millisecond of CPU
     per request on the development machine, a third of a simple API call
-    (docs/benchmarks.md)."""
+    (docs/benchmarks.md, "Game start and HTTP API")."""
 
     def __init__(self, app: Any, allowed: Iterable[str]) -> None:
         self.app = app

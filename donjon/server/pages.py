@@ -1,4 +1,12 @@
-"""HTML pages (Jinja2 shells driven by plain ES modules under ``/static/js``)."""
+"""HTML pages (Jinja2 shells driven by plain ES modules under ``/static/js``).
+
+The pages know games only through the registry: every page gets ``games`` (each
+registered game's ``GameInfo.to_json(lang)``) in its template context and in its boot data,
+so the nav, the lobby form, the game and replay pages and the profile are built from it. A
+game's own templates (its rules and cards pages) live in its package and are found as
+``<id>/<name>.html`` (:class:`GameTemplates`); its static files are served at
+``/static/<id>/`` (app.py, :func:`game_static_dirs`).
+"""
 
 from __future__ import annotations
 
@@ -10,12 +18,48 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
+from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemLoader, TemplateNotFound
 
+from donjon.games import game_ids, games, get_info
 from donjon.server import auth, gctune, i18n
 from donjon.store import repo
 
 WEB = Path(__file__).resolve().parent.parent / "web"
-templates = Jinja2Templates(directory=str(WEB / "templates"))
+
+
+class GameTemplates(BaseLoader):
+    """Finds ``<id>/<name>`` in the ``templates`` folder of the registered game ``<id>``."""
+
+    def __init__(self) -> None:
+        self._loaders: dict[Path, FileSystemLoader] = {}
+
+    def get_source(self, environment: Environment, template: str) -> tuple[str, str | None, Any]:
+        game, _, rest = template.partition("/")
+        folder = get_info(game).templates_dir() if rest and game in game_ids() else None
+        if folder is None:
+            raise TemplateNotFound(template)
+        loader = self._loaders.setdefault(folder, FileSystemLoader(str(folder)))
+        return loader.get_source(environment, rest)
+
+
+templates = Jinja2Templates(env=Environment(
+    loader=ChoiceLoader([FileSystemLoader(str(WEB / "templates")), GameTemplates()]), autoescape=True))
+
+
+def game_static_dirs() -> dict[str, Path]:
+    """Each registered game's ``web`` folder by game id, served at ``/static/<id>/``.
+
+    A game id may not name one of the site's own folders (``/static/js``, a template
+    folder), which the game's files would hide or be hidden by."""
+    shell = {p.name for p in (WEB / "static").iterdir()} | {p.name for p in (WEB / "templates").iterdir()}
+    out = {}
+    for info in (g.info for g in games()):
+        if info.id in shell:
+            raise ValueError(f"game id {info.id!r} names a folder of the site's own web files")
+        folder = info.web_dir()
+        if folder is not None:
+            out[info.id] = folder
+    return out
 router = APIRouter(include_in_schema=False)
 ops = APIRouter(tags=["ops"])
 
@@ -39,8 +83,10 @@ async def render(request: Request, name: str, status: int = 200, **ctx: Any) -> 
             me = {"id": user.id, "username": user.username, "guest": user.is_guest,
                   "balance": await repo.balance(s, user.id)}
     t = i18n.strings(lang)
-    boot = {"lang": lang, "user": me, "t": t, **ctx.pop("boot", {})}
+    infos = [g.info.to_json(lang) for g in games()]
+    boot = {"lang": lang, "user": me, "t": t, "games": infos, **ctx.pop("boot", {})}
     context = {"lang": lang, "t": t, "me": me, "boot_json": json.dumps(boot).replace("</", "<\\/"),
+               "games": infos, "game_info": {g["id"]: g for g in infos},
                "game_name": lambda k: i18n.game_name(k, lang), "path": request.url.path, **ctx}
     resp = templates.TemplateResponse(request, name, context, status_code=status)
     q = request.query_params.get("lang")
@@ -51,10 +97,7 @@ async def render(request: Request, name: str, status: int = 200, **ctx: Any) -> 
 
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> Response:
-    from donjon.server.lobby import lobby_games
-
-    games = lobby_games()
-    return await render(request, "home.html", games=games, boot={"games": games})
+    return await render(request, "home.html")
 
 
 @router.get("/login", response_class=HTMLResponse)
@@ -78,10 +121,8 @@ async def _not_found(request: Request) -> Response:
 
 @router.get("/games/{game}/{page}", response_class=HTMLResponse)
 async def game_doc_page(game: str, page: str, request: Request) -> Response:
-    """A game's rules page or card catalogue (``/games/unfairchess/rules``, ``.../cards``)."""
-    from donjon.games import game_ids
-
-    if game not in game_ids() or page not in ("rules", "cards") or not (WEB / "templates" / game / f"{page}.html").exists():
+    """One of a game's ``docs_pages``: its rules (``/games/<id>/rules``) or its cards."""
+    if game not in game_ids() or page not in get_info(game).docs_pages:
         return await _not_found(request)
     return await render(request, f"{game}/{page}.html", rules_url="rules", cards_url="cards")
 

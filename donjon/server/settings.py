@@ -34,6 +34,15 @@ class Settings:
     bot_workers: int = 2
     bot_executor: str = "process"  # process | thread (thread is for tests on tiny machines only)
     bot_min_delay: float = 0.4
+    bot_reserved_workers: int = 1
+    """Pool workers kept for the fast levels (easy, normal, the random fallback): hard searches
+    use at most ``bot_workers`` minus this many at once (at least one; docs/server.md, "Bot
+    scheduling")."""
+    bot_games_per_account: int = 3
+    """Games in progress against a bot that one account may have created (tables it opened or
+    filled with bots, their rematches); beyond: 429 ``too_many_bot_games``."""
+    bot_games_per_ip: int = 6
+    """Idem per client address, counted by each node in its memory."""
 
     # accounts
     start_balance: int = 500
@@ -51,6 +60,11 @@ class Settings:
     ws_max_message: int = 16_384
     """Largest WebSocket message (bytes) that is read; longer ones are refused (``bad_request``).
     The WebSocket layer of ``donjon serve`` closes the socket (1009) above 4 times this."""
+    ws_max_per_user: int = 16
+    """Open WebSockets (game and lobby, every game together) per user on one node; one more is
+    accepted and closed at once with 4429."""
+    ws_max_per_ip: int = 64
+    """Open WebSockets per client address on one node (with or without a session); beyond: 4429."""
     ws_compression: bool = False
     """permessage-deflate on WebSockets. Off by default: each compressed socket keeps zlib
     windows (tens of KiB, measured ~93 KiB of server memory per idle socket with it on) and the
@@ -64,6 +78,10 @@ class Settings:
     register_limit: int = 20
     """Accounts registered (with a password) per IP address within ``register_window``; beyond: 429."""
     register_window: float = 3600.0
+    guest_limit: int = 30
+    """Guest accounts created per IP address within ``guest_window`` (``/api/guest``, or the
+    visitor without a session who opens or joins a table); beyond: 429."""
+    guest_window: float = 3600.0
     metrics_token: str = ""
     """If set, ``/metrics`` answers ``Authorization: Bearer <token>`` from anywhere; it always
     answers loopback clients (127.0.0.1, ::1)."""
@@ -87,8 +105,10 @@ class Settings:
 
     test_game_options: str = ""
     """Tests only, off by default: a JSON object ``{"<game id>": {setup options}}`` given to the
-    engine's ``setup`` for every new lobby game of that kind (UnfairChess: fixed ``hands`` and
-    ``decks``), so a browser test does not depend on the cards dealt."""
+    engine's ``setup`` for every new lobby game of that kind (a card game's fixed hands and
+    decks, say), so a browser test does not depend on the cards dealt; a key
+    ``"<game id>:<seats>"`` applies to the games of that many seats only and wins over the
+    plain one."""
 
     def __post_init__(self) -> None:
         if self.presence_lease <= 3 * self.timer_interval:

@@ -1,13 +1,20 @@
 """WebSocket endpoints: ``/ws/game/{id}`` (play and watch) and ``/ws/lobby``.
 
-The socket layer only parses and carries messages; every rule is checked by the room
-(:mod:`donjon.server.rooms`). A bad message gets ``{"t": "error", ...}`` and the socket
+The socket layer only parses and carries messages (a connection's queue and writer:
+:mod:`donjon.server.sockets`); every rule is checked by the rooms
+(:mod:`donjon.server.room_state`). A bad message gets ``{"t": "error", ...}`` and the socket
 stays open. The full message reference is ``docs/protocol.md``.
 
 Limits (settings, docs/server.md): each socket may send ``ws_rate_limit`` messages per
 ``ws_rate_window`` seconds; beyond, a message is dropped with ``rate_limited``, and a socket
 that keeps flooding (``ws_rate_close`` dropped messages in one window) is closed with 1008.
 A message longer than ``ws_max_message`` bytes, a binary frame, is refused (``bad_request``).
+A node holds at most ``ws_max_per_user`` open sockets of one user (game and lobby sockets,
+every game together) and ``ws_max_per_ip`` of one client address; one more is closed with
+4429 (counted in this process only: :class:`donjon.server.limits.SocketCounts`).
+Every refusal of a socket (4403 foreign Origin, 4404 no such game, 4429, 1013, 1012) happens
+after the handshake is accepted, so that a browser sees the close code: a socket closed
+before it is accepted is an HTTP 403 to the client, which a browser reports as 1006.
 While the server drains for a shutdown (:func:`drain`) every socket gets ``{"t": "bye"}``
 and close code 1012 (service restart): the client reconnects, to another node if any.
 """
@@ -19,17 +26,19 @@ import contextlib
 import json
 import logging
 import time
-from dataclasses import dataclass
+from collections.abc import AsyncIterator
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from donjon.server import auth
-from donjon.server.limits import SlidingWindow
+from donjon.server.limits import Limits, SlidingWindow, client_ip
 from donjon.server.match import MatchError
 from donjon.server.origin import same_site
-from donjon.server.rooms import Conn, Hub, Room, dumps
+from donjon.server.room import Room
+from donjon.server.rooms import Hub
+from donjon.server.sockets import Conn, Sock, dumps, finish_writer, receive, start_writer
 
 log = logging.getLogger("donjon.ws")
 router = APIRouter()
@@ -39,6 +48,12 @@ MAX_FRAME = 16_384
 CLOSE_RESTART = 1012
 CLOSE_TRY_AGAIN = 1013
 CLOSE_POLICY = 1008
+CLOSE_FORBIDDEN = 4403
+"""A browser's Origin is not this site: the client does not reconnect."""
+CLOSE_NOT_FOUND = 4404
+"""No such game: the client does not reconnect."""
+CLOSE_TOO_MANY = 4429
+"""Too many open sockets of this user or address: the client waits long before it tries again."""
 BYE = {"t": "bye", "reason": "the server is restarting: reconnect (your game is safe)", "code": "restarting"}
 
 # Fields allowed in each client message (beyond "t").
@@ -75,23 +90,6 @@ class ProtocolError(Exception):
 def origin_ok(ws: WebSocket) -> bool:
     """A browser always sends Origin: it must be this site (or an allowed origin)."""
     return same_site(ws.headers.get("origin"), ws.headers.get("host", ""), ws.app.state.settings.allowed_origins)
-
-
-@dataclass(eq=False)
-class Sock(Conn):
-    """A connection that knows how its socket is to be closed."""
-
-    close_code: int = 1000
-    close_reason: str = ""
-
-    def close_with(self, code: int, reason: str, frame: dict[str, Any] | None = None) -> None:
-        """Send ``frame`` (if any) after what is queued, then close the socket with ``code``."""
-        if self.closed:
-            return
-        self.close_code, self.close_reason = code, reason
-        if frame is not None:
-            self.push(frame)
-        self.close()
 
 
 def parse(text: str, max_size: int = MAX_FRAME) -> dict[str, Any]:
@@ -133,49 +131,6 @@ def parse(text: str, max_size: int = MAX_FRAME) -> dict[str, Any]:
     return msg
 
 
-async def _writer(ws: WebSocket, conn: Conn) -> None:
-    while True:
-        frame = await conn.queue.get()
-        if frame is None:
-            break
-        await ws.send_text(frame if isinstance(frame, str) else dumps(frame))
-    with contextlib.suppress(Exception):
-        if isinstance(conn, Sock):
-            await ws.close(code=conn.close_code, reason=conn.close_reason)
-        else:
-            await ws.close()
-
-
-async def _finish_writer(writer: asyncio.Task[None], conn: Conn) -> None:
-    """Stop the writer; if the server closed the socket (flooding, shutdown), first let it
-    write what was queued and the close frame with its code."""
-    if isinstance(conn, Sock) and conn.close_code != 1000 and not writer.done():
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await asyncio.wait_for(writer, 5)
-    writer.cancel()
-    with contextlib.suppress(asyncio.CancelledError, Exception):
-        await writer
-
-
-def _start_writer(ws: WebSocket, conn: Conn) -> asyncio.Task[None]:
-    task = asyncio.create_task(_writer(ws, conn))
-    writers: set[asyncio.Task[None]] = ws.app.state.ws_writers
-    writers.add(task)
-    task.add_done_callback(writers.discard)
-    return task
-
-
-async def _receive(ws: WebSocket) -> str | bytes:
-    """The next message's text (or bytes for a binary frame); raises WebSocketDisconnect."""
-    message = await ws.receive()
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
-    text = message.get("text")
-    if text is not None:
-        return str(text)
-    return bytes(message.get("bytes") or b"")
-
-
 class Gate:
     """What every incoming message goes through first: the rate limit and the size limit."""
 
@@ -214,6 +169,32 @@ class Gate:
         self.conn.push({"t": "error", "id": msg_id, "reason": reason, "code": code})
 
 
+async def _refuse(ws: WebSocket, code: int, reason: str) -> None:
+    """Accept the handshake, then close with ``code``: a close before the accept would be an
+    HTTP 403, and a browser would see 1006 instead of ``code``."""
+    with contextlib.suppress(Exception):  # a client already gone needs no close frame
+        await ws.accept()
+        await ws.close(code=code, reason=reason)
+
+
+@contextlib.asynccontextmanager
+async def _counted(ws: WebSocket, user_id: int | None) -> AsyncIterator[bool]:
+    """Count the socket among its user's and address's open ones while the block runs; if
+    there are too many already, close it with 4429 and give False (nothing is counted)."""
+    limits: Limits = ws.app.state.limits
+    ip = client_ip(ws)
+    refused = limits.open_socket(ip, user_id)
+    if refused is not None:
+        log.info("socket refused: %s", refused, extra={"user": user_id, "ip": ip})
+        await _refuse(ws, CLOSE_TOO_MANY, refused)
+        yield False
+        return
+    try:
+        yield True
+    finally:
+        limits.close_socket(ip, user_id)
+
+
 async def _refuse_draining(ws: WebSocket) -> bool:
     """While the server drains, a new socket is told to go elsewhere at once."""
     if not getattr(ws.app.state, "draining", False):
@@ -228,7 +209,7 @@ async def _refuse_draining(ws: WebSocket) -> bool:
 @router.websocket("/ws/game/{game_id}")
 async def game_socket(ws: WebSocket, game_id: str) -> None:
     if not origin_ok(ws):
-        await ws.close(code=4403, reason="origin not allowed")
+        await _refuse(ws, CLOSE_FORBIDDEN, "origin not allowed")
         return
     if await _refuse_draining(ws):
         return
@@ -241,23 +222,28 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
         # every client of a restarted node coming back at once): "try again later", and the
         # client reconnects with its backoff, rather than an HTTP 500.
         log.warning("database pool exhausted: socket for game %s refused (1013)", game_id)
-        await ws.accept()
-        await ws.close(code=CLOSE_TRY_AGAIN, reason="the server is busy: reconnecting")
+        await _refuse(ws, CLOSE_TRY_AGAIN, "the server is busy: reconnecting")
         return
     if room is None:
-        await ws.close(code=4404, reason="no such game")
+        await _refuse(ws, CLOSE_NOT_FOUND, "no such game")
         return
     user_id = user.id if user is not None else None
+    async with _counted(ws, user_id) as admitted:
+        if admitted:
+            await _game_session(ws, hub, room, user_id)
+
+
+async def _game_session(ws: WebSocket, hub: Hub, room: Room, user_id: int | None) -> None:
     seat = room.seat_of_user(user_id)
     await ws.accept()
     conn = Sock(seat=seat, user_id=user_id)
-    writer = _start_writer(ws, conn)
+    writer = start_writer(ws, conn)
     gate = Gate(ws, conn)
     ctx = {"game_id": room.id, "seat": seat, "user": user_id}
     await hub.shielded(hub.connect(room, conn))
     try:
         while not conn.closed:
-            raw = await _receive(ws)
+            raw = await receive(ws)
             text = gate.admit(raw)
             if text is None:
                 continue
@@ -279,7 +265,7 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
         conn.close()
         with contextlib.suppress(asyncio.CancelledError):
             await hub.shielded(hub.disconnect(room, conn))
-        await _finish_writer(writer, conn)
+        await finish_writer(writer, conn)
 
 
 def _id(text: str) -> Any:
@@ -397,21 +383,28 @@ class LobbySockets:
 @router.websocket("/ws/lobby")
 async def lobby_socket(ws: WebSocket) -> None:
     if not origin_ok(ws):
-        await ws.close(code=4403, reason="origin not allowed")
+        await _refuse(ws, CLOSE_FORBIDDEN, "origin not allowed")
         return
     if await _refuse_draining(ws):
         return
     user = await auth.current_user(ws)
+    user_id = user.id if user is not None else None
+    async with _counted(ws, user_id) as admitted:
+        if admitted:
+            await _lobby_session(ws, user_id)
+
+
+async def _lobby_session(ws: WebSocket, user_id: int | None) -> None:
     await ws.accept()
     sockets: LobbySockets = ws.app.state.lobby_sockets
-    conn = Sock(seat=None, user_id=user.id if user else None, ready=True)
-    writer = _start_writer(ws, conn)
+    conn = Sock(seat=None, user_id=user_id, ready=True)
+    writer = start_writer(ws, conn)
     gate = Gate(ws, conn)
     sockets.conns.add(conn)
     conn.push({"t": "tables", "tables": await ws.app.state.lobby.open_tables()})
     try:
         while not conn.closed:
-            text = gate.admit(await _receive(ws))
+            text = gate.admit(await receive(ws))
             if text is None:
                 continue
             if len(text) > gate.settings.ws_max_message:
@@ -433,7 +426,7 @@ async def lobby_socket(ws: WebSocket) -> None:
     finally:
         sockets.conns.discard(conn)
         conn.close()
-        await _finish_writer(writer, conn)
+        await finish_writer(writer, conn)
 
 
 # --------------------------------------------------------------------------- shutdown
@@ -465,9 +458,7 @@ async def drain(app: Any, timeout: float = 10.0) -> None:
     n = len(all_conns(app))
     log.info("draining: %d socket(s) to close", n)
     if hub is not None:
-        critical = list(getattr(hub, "_critical", ()))
-        if critical:
-            await asyncio.wait(critical, timeout=max(0.1, deadline - loop.time()))
+        await hub.settle(max(0.1, deadline - loop.time()))
         with contextlib.suppress(Exception):
             await asyncio.wait_for(hub.db.log.drain(), max(0.1, deadline - loop.time()))
     for conn in all_conns(app):

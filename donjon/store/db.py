@@ -20,6 +20,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession, async_sessionmaker, create_async_engine
 
 from donjon.store.checkpoint import Checkpointer, configure
+from donjon.store.groupcommit import GroupCommit
+from donjon.store.repo import Finish, FinishHook, end_games
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -38,9 +40,14 @@ class Database:
     """Engine + session factory + the SQLite writer lock."""
 
     def __init__(self, url: str, *, sqlite_synchronous: str = "FULL", echo: bool = False,
-                 pool_timeout: float = 30.0) -> None:
+                 pool_timeout: float = 30.0, on_finish: FinishHook = end_games) -> None:
         """``pool_timeout``: seconds a session waits for one of the (PostgreSQL) pool's 30
-        connections before :class:`sqlalchemy.exc.TimeoutError` (a socket then gets 1013)."""
+        connections before :class:`sqlalchemy.exc.TimeoutError` (a socket then gets 1013).
+
+        ``on_finish`` writes the end of games in the transaction that stores their final
+        entries (:data:`~donjon.store.repo.FinishHook`): the server passes the league's
+        settlement (:func:`donjon.store.league.settle_batch`); the default only marks the
+        games over."""
         self.url = normalize_url(url)
         self.is_sqlite = self.url.startswith("sqlite")
         kwargs: dict[str, Any] = {"echo": echo}
@@ -67,9 +74,9 @@ class Database:
             self.checkpointer = Checkpointer(self.sqlite_path, sqlite_synchronous.upper())
             self.checkpointer.start()
         self._write_lock = asyncio.Lock() if self.is_sqlite else None
-        from donjon.store.groupcommit import GroupCommit
-
-        self.log = GroupCommit(self, sqlite_synchronous=sqlite_synchronous)
+        self.on_finish = on_finish
+        """Writes the end of games (:data:`~donjon.store.repo.FinishHook`)."""
+        self.log = GroupCommit(self, on_finish, sqlite_synchronous=sqlite_synchronous)
         """The action log's group commit: ``await db.log.append(game_id, seq, kind, seat, data)``."""
 
     @contextlib.asynccontextmanager
@@ -108,6 +115,12 @@ class Database:
         else:
             async with self.engine.begin() as conn:
                 yield conn
+
+    async def apply_finish(self, s: AsyncSession, game_id: str, f: Finish, t: float) -> bool:
+        """Write the end of ``game_id`` with :attr:`on_finish` in the transaction of session
+        ``s`` (an entry that writes more than the log); False when the game was already over."""
+        hook = self.on_finish
+        return await s.run_sync(lambda sync: hook(sync.connection(), [(game_id, f)], t)[0])
 
     async def migrate(self) -> None:
         """Bring the schema to the newest Alembic revision."""

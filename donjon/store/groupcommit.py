@@ -10,10 +10,12 @@ acknowledged only after the transaction holding it is committed — and shares t
 * one flusher task takes everything queued (up to ``max_batch`` entries), writes it in one
   transaction and commits once; meanwhile new entries queue up for the next batch. No delay
   is added: an entry that arrives when nothing is in flight is written at once (a batch of 1);
-* an entry that ends its game carries a :class:`~donjon.store.repo.Finish`: the game's
-  summary, cleared deadlines and its league settlement (stakes, Elo, challenge events,
-  badges: :func:`donjon.store.league.settle_batch`) are written in the same transaction as
-  that final entry;
+* an entry that ends its game carries a :class:`~donjon.store.repo.Finish`, and the batch's
+  transaction also runs the on-finish hook given at construction
+  (:data:`~donjon.store.repo.FinishHook`): the game's summary, cleared deadlines and, with
+  the server's hook, its league settlement (stakes, Elo, challenge events, badges:
+  :func:`donjon.store.league.settle_batch`) are committed with that final entry or not at
+  all;
 * if the batch breaks a unique constraint (another server process accepted one of those
   entries first), every entry of the batch is retried in its own transaction, so only the
   losing entry fails with :class:`~sqlalchemy.exc.IntegrityError`; any other error fails
@@ -40,24 +42,30 @@ import json
 import sqlite3
 import time
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 from sqlalchemy import Table, create_engine, insert
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.pool import StaticPool
 
 from donjon.store.checkpoint import configure
-from donjon.store.league import settle_batch
 from donjon.store.models import GameActionRow
-from donjon.store.repo import Finish, heartbeat_statement
-
-if TYPE_CHECKING:
-    from donjon.store.db import Database
+from donjon.store.repo import Finish, FinishHook, heartbeat_statement
 
 _LOG = cast(Table, GameActionRow.__table__)
+
+
+class LogDatabase(Protocol):
+    """What the group commit uses of its :class:`~donjon.store.db.Database`."""
+
+    engine: AsyncEngine
+    sqlite_path: str | None
+
+    def write_lock(self) -> AbstractAsyncContextManager[None]: ...
 
 
 @dataclass(eq=False)
@@ -83,14 +91,17 @@ def _finishes(batch: list[_Pending]) -> list[tuple[str, Finish]]:
 
 
 class GroupCommit:
-    def __init__(self, db: Database, max_batch: int = 256, sqlite_synchronous: str = "FULL") -> None:
+    def __init__(self, db: LogDatabase, on_finish: FinishHook, max_batch: int = 256,
+                 sqlite_synchronous: str = "FULL") -> None:
         self.db = db
+        self.on_finish = on_finish
+        """Writes the end of the games whose final entries are in a batch, in its transaction."""
         self.max_batch = max_batch
         self._queue: list[_Pending] = []
         self._flusher: asyncio.Task[None] | None = None
         self._sqlite: _SqliteWriter | None = None
         if db.sqlite_path is not None:
-            self._sqlite = _SqliteWriter(db.sqlite_path, sqlite_synchronous)
+            self._sqlite = _SqliteWriter(db.sqlite_path, sqlite_synchronous, on_finish)
         self._conn: AsyncConnection | None = None
         self.batches = 0
         """Transactions committed (for the load bench and metrics)."""
@@ -196,7 +207,7 @@ class GroupCommit:
                     await conn.execute(heartbeat_statement(conn.dialect.name, node_id, at))
                 finishes = _finishes(batch)
                 if finishes:
-                    await conn.run_sync(settle_batch, finishes, time.time())
+                    await conn.run_sync(self.on_finish, finishes, time.time())
         except IntegrityError:
             raise
         except BaseException:
@@ -213,8 +224,9 @@ class _SqliteWriter:
     """The action log's own SQLite connection, used by one thread only (through a
     synchronous SQLAlchemy engine over it, so the statements and types are the same)."""
 
-    def __init__(self, path: str, synchronous: str) -> None:
+    def __init__(self, path: str, synchronous: str, on_finish: FinishHook) -> None:
         self.path = path
+        self.on_finish = on_finish
         self.synchronous = synchronous.upper()
         if self.synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise ValueError(f"bad SQLite synchronous mode {synchronous!r}")
@@ -254,7 +266,7 @@ class _SqliteWriter:
                 conn.execute(heartbeat_statement("sqlite", node_id, at))
             finishes = _finishes(batch)
             if finishes:
-                settle_batch(conn, finishes, time.time())
+                self.on_finish(conn, finishes, time.time())
         self.seconds += time.perf_counter() - t0
 
     def close(self) -> None:

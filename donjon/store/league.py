@@ -12,11 +12,15 @@ committed together or not at all. For each game it
    once; the unique keys below are the second line of defence;
 2. settles the stakes from the escrow rows in the ledger (``league.ledger.settle_game``,
    keys ``settle:{game}:{user}``, unique);
-3. for a ranked competitive game that counts, updates ``ratings`` and writes one
-   ``rating_history`` row per player (unique per game and player);
+3. for a ranked game of a rated game (``GameInfo.rated``) that counts, updates ``ratings``
+   and writes one ``rating_history`` row per player (unique per game and player);
 4. for a game that counts, files each human's league events of the game under the UTC day
-   of its end (``league_events``, one row per player and game) and adds their card plays
-   to ``card_plays`` (the badges).
+   of its end (``league_events``, one row per player and game: the result events and what
+   the game's event hook reported during the game, ``Finish.events``) and adds their card
+   plays to ``card_plays`` (the badges).
+
+The server gives :func:`settle_batch` to its database as the on-finish hook
+(``Database(url, on_finish=settle_batch)``, :data:`donjon.store.repo.FinishHook`).
 
 On PostgreSQL the seated accounts are locked first (``SELECT ... FOR NO KEY UPDATE``, in id
 order) as every other coin movement does, so a balance check and the write that depends on
@@ -40,12 +44,11 @@ from donjon.league import hats as league_hats
 from donjon.league import ledger as league_ledger
 from donjon.league.elo import Rating, is_provisional, ranks_from_scores, rate_game
 from donjon.league.errors import AlreadyClaimed, AlreadyOwned, UnknownItem
-from donjon.league.events import CARD_ACTIONS, card_events, cards_played_per_seat, result_events
-from donjon.league.record import ALL_GAMES, COMPETITIVE_GAMES, FinishedGame, counts
+from donjon.league.events import game_events
+from donjon.league.record import FinishedGame, all_games, counts
 from donjon.store import repo
 from donjon.store.models import (
     CardPlayRow,
-    GameActionRow,
     GameRow,
     GameSeatRow,
     LeagueEventsRow,
@@ -62,7 +65,6 @@ log = logging.getLogger("donjon.league")
 
 _GAMES = cast(Table, GameRow.__table__)
 _SEATS = cast(Table, GameSeatRow.__table__)
-_LOG = cast(Table, GameActionRow.__table__)
 _LEDGER = cast(Table, LedgerRow.__table__)
 _USERS = cast(Table, User.__table__)
 _RATINGS = cast(Table, RatingRow.__table__)
@@ -85,11 +87,7 @@ def settle_batch(conn: Connection, finishes: Sequence[tuple[str, repo.Finish]], 
 
 
 def _settle(conn: Connection, game_id: str, f: repo.Finish, t: float) -> bool:
-    res = conn.execute(update(_GAMES).where(_GAMES.c.id == game_id, _GAMES.c.status == "active")
-                       .values(status=f.status, outcome=f.outcome, plies=f.plies, finished_at=t))
-    conn.execute(update(_SEATS).where(_SEATS.c.game_id == game_id)
-                 .values(away_since=None, claim_at=None, deadline_at=None, deadline_kind=None))
-    if res.rowcount != 1:
+    if not repo.end_game(conn, game_id, f, t):
         log.info("game %s was already over: not settled again", game_id)
         return False
     row = conn.execute(select(_GAMES.c.kind, _GAMES.c.mode).where(_GAMES.c.id == game_id)).one()
@@ -106,10 +104,7 @@ def _settle(conn: Connection, game_id: str, f: repo.Finish, t: float) -> bool:
     if not counts(fg):
         return True
     _rate(conn, fg, t)
-    actions = [(seat, data.get("action") or {}) for seat, kind_, data in conn.execute(
-        select(_LOG.c.seat, _LOG.c.kind, _LOG.c.data).where(_LOG.c.game_id == game_id).order_by(_LOG.c.seq)).all()
-        if kind_ == "play" and isinstance(data, dict) and isinstance(data.get("action"), dict)]
-    events = game_events(fg, actions, reason=out.get("reason"))
+    events = game_events(fg, f.events, reason=out.get("reason"))
     day = league_daily.utc_day(t).isoformat()
     rows = [{"user_id": uid, "game_id": game_id, "day": day, "events": evs} for uid, evs in events.items() if evs]
     if rows:
@@ -138,24 +133,6 @@ def finished_game(game_id: str, kind: str, mode: str, seats: tuple[int | None, .
     acted = tuple(f.acted) if len(f.acted) == n else ()
     return FinishedGame(game_id, kind, seats=seats, winners=winners, status=f.status, acted=acted,
                         plies=f.plies, ranked=mode == "ranked", ranks=ranks)
-
-
-def game_events(fg: FinishedGame, actions: Sequence[tuple[int | None, Mapping[str, Any]]],
-                reason: str | None = None) -> dict[int, list[dict[str, Any]]]:
-    """Each human's league events of a game that counts: results, cards played, and what
-    the action log alone tells (a Citadel ``rescue`` saves a treasure)."""
-    per_seat = cards_played_per_seat(fg, actions)
-    out: dict[int, list[dict[str, Any]]] = {a: [] for a in fg.accounts}
-    for acc, evs in result_events(fg, reason=reason, cards_played=per_seat).items():
-        out[acc] += evs
-    for acc, evs in card_events(fg, actions).items():
-        out[acc] += evs
-    if fg.game == "citadel":
-        for seat, action in actions:
-            who = fg.seats[seat] if seat is not None and 0 <= seat < len(fg.seats) else None
-            if who is not None and action.get("type") == "rescue":
-                out[who].append({"kind": "treasure_saved", "game": fg.game, "game_id": fg.game_id})
-    return out
 
 
 def _movement(row: Any) -> league_ledger.Movement | None:
@@ -191,7 +168,7 @@ def _ledger_values(m: league_ledger.Movement, t: float) -> dict[str, Any]:
 
 
 def _rate(conn: Connection, fg: FinishedGame, t: float) -> None:
-    if not fg.ranked or fg.game not in COMPETITIVE_GAMES:
+    if not fg.ranked or not fg.rated or fg.cooperative:
         return
     accounts = list(fg.accounts)
     have = {int(r[0]): Rating(int(r[1]), int(r[2])) for r in conn.execute(
@@ -439,7 +416,7 @@ async def profile(db: Database, username: str, recent: int = 20) -> dict[str, An
 
 async def leaderboard(db: Database, game: str, limit: int = 100) -> dict[str, Any]:
     """The ``GET /api/leaderboard/{game}`` body; :class:`UnknownItem` for an unknown game."""
-    if game not in ALL_GAMES:
+    if game not in all_games():
         raise UnknownItem(f"there is no game {game!r}", game=game)
     async with db.read() as s:
         rows = (await s.execute(
@@ -468,5 +445,5 @@ async def audit(db: Database) -> dict[int, int]:
     return {int(u): int(n) for u, n in rows}
 
 
-__all__ = ["CARD_ACTIONS", "audit", "buy_hat", "challenges", "claim_challenge", "credit_daily", "daily_claimed",
-           "equip_hat", "finished_game", "game_events", "hats_of", "leaderboard", "profile", "settle_batch", "shop"]
+__all__ = ["audit", "buy_hat", "challenges", "claim_challenge", "credit_daily", "daily_claimed", "equip_hat",
+           "finished_game", "hats_of", "leaderboard", "profile", "settle_batch", "shop"]

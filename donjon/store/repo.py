@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,6 +52,11 @@ async def upgrade_guest(s: AsyncSession, user: User, username: str, password_has
 
 
 async def user_by_name(s: AsyncSession, username: str) -> User | None:
+    """The account named ``username`` in any case (``username_key`` is the lower-case name,
+    unique). Usernames are ASCII: a name that is not is nobody's, even when ``str.lower``
+    would fold it onto one (the Kelvin sign K lowers to "k")."""
+    if not username.isascii():
+        return None
     return (await s.execute(select(User).where(User.username_key == username.lower()))).scalar_one_or_none()
 
 
@@ -200,21 +206,35 @@ class Finish:
     """``(seat, user_id)`` of every seat (``None`` for a bot)."""
     acted: tuple[int, ...] = ()
     """Game actions of each seat (``Match.acted``), for the abort window; empty: ``plies`` is used."""
+    events: tuple[tuple[int, dict[str, Any]], ...] = ()
+    """``(seat, event)``: what the game's league event hook reported during the game
+    (``Match.league``, :func:`donjon.games.protocol.league_events`)."""
 
 
-def settle_finish(conn: Connection, game_id: str, f: Finish, t: float) -> bool:
-    """Mark the game over and settle it (stakes, Elo, challenge events, badges) on the
-    synchronous connection ``conn``, inside the transaction that stores its final entry.
-    Exactly once: False (and nothing written) when the game was already over.
-    See :func:`donjon.store.league.settle_batch`."""
-    from donjon.store.league import settle_batch
+FinishHook = Callable[[Connection, Sequence[tuple[str, Finish]], float], list[bool]]
+"""``on_finish(conn, [(game_id, finish), ...], t)``: writes the end of games on the synchronous
+connection ``conn``, inside the transaction that stores their final entries, and says for
+each game whether it ended now (False: it was already over, and nothing was written). The
+server's is the league's settlement, :func:`donjon.store.league.settle_batch`; the group
+commit (:class:`donjon.store.groupcommit.GroupCommit`) and
+:meth:`donjon.store.db.Database.apply_finish` call the one the database was given."""
 
-    return settle_batch(conn, [(game_id, f)], t)[0]
+
+def end_game(conn: Connection, game_id: str, f: Finish, t: float) -> bool:
+    """Mark the game over and clear its seats' clocks, exactly once: False (and nothing
+    written) when it was already over."""
+    res = conn.execute(update(GameRow).where(GameRow.id == game_id, GameRow.status == "active")
+                       .values(status=f.status, outcome=f.outcome, plies=f.plies, finished_at=t))
+    if res.rowcount != 1:
+        return False
+    conn.execute(update(GameSeatRow).where(GameSeatRow.game_id == game_id)
+                 .values(away_since=None, claim_at=None, deadline_at=None, deadline_kind=None))
+    return True
 
 
-async def apply_finish(s: AsyncSession, game_id: str, f: Finish, t: float) -> bool:
-    """:func:`settle_finish` in the transaction of session ``s``."""
-    return await s.run_sync(lambda sync: settle_finish(sync.connection(), game_id, f, t))
+def end_games(conn: Connection, finishes: Sequence[tuple[str, Finish]], t: float) -> list[bool]:
+    """The :data:`FinishHook` that writes only the end of each game (no league)."""
+    return [end_game(conn, game_id, f, t) for game_id, f in finishes]
 
 
 async def set_plies(s: AsyncSession, game_id: str, plies: int) -> None:
@@ -332,6 +352,22 @@ async def active_game_ids(s: AsyncSession) -> list[str]:
     return [r[0] for r in rows.all()]
 
 
+async def still_active(s: AsyncSession, game_ids: set[str]) -> set[str]:
+    """Those of ``game_ids`` that are in progress."""
+    if not game_ids:
+        return set()
+    rows = await s.execute(select(GameRow.id).where(GameRow.id.in_(sorted(game_ids)), GameRow.status == "active"))
+    return {r[0] for r in rows.all()}
+
+
+async def live_bot_games(s: AsyncSession, creator_id: int) -> int:
+    """Games in progress from the bot tables ``creator_id`` opened or filled (a table with a
+    bot has a ``bot_level``; its rematches keep its ``table_id``)."""
+    q = (select(func.count()).select_from(GameRow).join(TableRow, TableRow.id == GameRow.table_id)
+         .where(TableRow.creator_id == creator_id, TableRow.bot_level.is_not(None), GameRow.status == "active"))
+    return int((await s.execute(q)).scalar_one())
+
+
 async def games_listing(s: AsyncSession, *, status: str | None = None, user_id: int | None = None,
                         limit: int = 50) -> list[dict[str, Any]]:
     """Games with their players' names, newest first."""
@@ -388,7 +424,7 @@ async def user_stats(s: AsyncSession, user_id: int) -> dict[str, int]:
 
 __all__ = [
     "Finish", "SeatSpec", "active_game_ids", "append_entry", "balance", "create_game", "create_session", "create_table",
-    "create_user", "delete_session", "due_deadlines", "apply_finish", "settle_finish", "lock_users", "game_entries",
+    "create_user", "delete_session", "due_deadlines", "end_game", "end_games", "FinishHook", "lock_users", "game_entries",
     "game_seats", "game_summary", "forget_nodes", "heartbeat", "lapsed_presence", "move_presence", "node_seen",
     "present_nodes",
     "start_absence_from",

@@ -1,163 +1,216 @@
-"""Bots: the registry, legality, what the greedy bot sees, and that hidden cards stay hidden."""
+"""The generic bots: the registry, legal play in every game, the game hooks they use, and
+``make_bot`` over the levels each game declares."""
 
 from __future__ import annotations
 
+import doctest
+import importlib
+import pickle
 import random
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import Any
 
-import chess
 import pytest
 
 from donjon.bots import Bot, GreedyBot, RandomBot, bot_names, choose_and_apply, get_bot
-from donjon.bots.greedy import evaluate
-from donjon.games import get_game
-from donjon.games.unfairchess import GAME
-from donjon.games.unfairchess.state import State
+from donjon.bots.levels import LEVEL_NAMES, levels, make_bot
+from donjon.games import game_ids, get_game, register, unregister
+from donjon.games.info import GameInfo
+from donjon.games.protocol import Action, BaseGame, IllegalAction, Outcome, View
+
+# ---------------------------------------------------------------------------- a toy game
 
 
-def setup(fen: str, white: list[str] | None = None, black: list[str] | None = None) -> State:
-    return GAME.setup(2, 1, {"fen": fen, "hands": {"0": white or [], "1": black or []}, "decks": {"0": [], "1": []}})
+@dataclass(frozen=True)
+class Pile:
+    stones: int
+    turn: int = 0
+    winner: int | None = None
+
+
+class Nim(BaseGame):
+    """Two seats take 1 or 2 stones in turn; whoever takes the last one wins."""
+
+    id = "nim_test"
+    info = GameInfo(id="nim_test", names={"en": "Nim"}, min_seats=2, max_seats=2, default_seats=2,
+                    bot_levels=("easy",), make_bot=lambda level: GreedyBot())
+    min_players = max_players = 2
+    cooperative = False
+
+    def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> Pile:
+        return Pile(stones=(options or {}).get("stones", 7))
+
+    def to_act(self, state: Pile) -> list[int]:
+        return [] if state.winner is not None else [state.turn]
+
+    def legal_actions(self, state: Pile, seat: int) -> list[Action]:
+        if seat not in self.to_act(state):
+            return []
+        return [{"type": "take", "n": n} for n in (1, 2) if n <= state.stones]
+
+    def apply(self, state: Pile, seat: int, action: Action) -> Pile:
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction(f"{action} is not legal")
+        left = state.stones - action["n"]
+        return replace(state, stones=left, turn=1 - seat, winner=seat if left == 0 else None)
+
+    def view(self, state: Pile, seat: int | None) -> View:
+        return {"stones": state.stones, "turn": state.turn}
+
+    def outcome(self, state: Pile) -> Outcome | None:
+        if state.winner is None:
+            return None
+        return Outcome((state.winner,), (1 - state.winner,), False, "last_stone", (1.0, 0.0))
+
+    def determinize(self, state: Pile, seat: int, rng: random.Random) -> Pile:
+        return state
+
+
+class NimWithHooks(Nim):
+    """Nim whose bot hooks record what they were given."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+
+    def random_action(self, state: Pile, seat: int, rng: random.Random, **options: Any) -> Action:
+        self.calls.append(("random_action", options))
+        return {"type": "take", "n": 1}
+
+    def evaluate(self, state: Pile, seat: int) -> float:
+        return -state.stones  # take as much as possible
+
+    def greedy_scores(self, state: Pile, seat: int, actions: list[Action], rng: random.Random,
+                      **options: Any) -> list[tuple[float, Action]]:
+        self.calls.append(("greedy_scores", options))
+        return [(-a["n"], a) for a in actions]  # take as little as possible
+
+
+@pytest.fixture
+def nim() -> Iterator[Nim]:
+    game = Nim()
+    register(game)
+    yield game
+    unregister(game.id)
+
+
+# ---------------------------------------------------------------------------- registry
 
 
 def test_registry() -> None:
-    assert {"random", "greedy", "uniform"} <= set(bot_names())
+    assert set(bot_names()) == {"random", "greedy", "uniform"}
     for name in bot_names():
         bot = get_bot(name)
         assert isinstance(bot, Bot) and bot.name == name
     with pytest.raises(KeyError, match="known: .*greedy"):
         get_bot("nobody")
-    assert get_bot("random", card_prob=1.0).card_prob == 1.0  # type: ignore[attr-defined]
+    assert get_bot("random", card_prob=1.0).options == {"card_prob": 1.0}  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------------------- every game
 
 
 @pytest.mark.parametrize("name", ["random", "uniform", "greedy"])
-def test_bots_only_send_legal_actions_and_never_mutate(name: str) -> None:
+@pytest.mark.parametrize("game_id", game_ids())
+def test_generic_bots_send_only_legal_actions_and_never_mutate(game_id: str, name: str) -> None:
+    game = get_game(game_id)
     bot = get_bot(name)
     rng = random.Random(5)
-    s = GAME.setup(2, 11)
-    cards = 0
-    for _ in range(60 if name != "greedy" else 25):
-        if s.result is not None:
+    state = game.setup(game.info.default_seats, 11)
+    decisions = 0
+    for _ in range(12):
+        to_act = game.to_act(state)
+        if not to_act:
             break
-        before = GAME.dump(s)
-        action = bot.choose(GAME, s, s.seat, rng)
-        assert GAME.dump(s) == before
-        legal = GAME.legal_actions(s, s.seat)
-        assert action in legal
-        cards += action["type"] == "card"
-        s = GAME.apply(s, s.seat, action)
-    if name != "greedy":  # greedy keeps its cards unless they gain something
-        assert cards > 0  # the cards are part of the game
+        seat = to_act[0]
+        before = pickle.dumps(state)
+        action = bot.choose(game, state, seat, rng)
+        assert pickle.dumps(state) == before
+        assert action in game.legal_actions(state, seat), action
+        state = game.apply(state, seat, action)
+        decisions += 1
+    assert decisions >= 5
 
 
-def test_random_bot_plays_cards_when_it_has_no_move() -> None:
-    # White is stalemated on the board but holds Sleep: the bot must play the card.
-    s = setup("k7/8/8/8/8/p7/P1q5/K7 w - - 0 1", white=["sommeil"])
-    assert not s.moves and s.result is None and s.can_save
-    bot = RandomBot(card_prob=0.0)
-    action = bot.choose(GAME, s, 0, random.Random(1))
-    assert action["type"] == "card" and action["card"] == "sommeil"
+# ---------------------------------------------------------------------------- hooks
 
 
-def test_greedy_mates_in_one() -> None:
-    s = setup("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")
-    for seed in range(3):
-        assert GreedyBot().choose(GAME, s, 0, random.Random(seed)) == {"type": "move", "uci": "a1a8"}
-    after = GAME.apply(s, 0, {"type": "move", "uci": "a1a8"})
-    assert after.result is not None and after.result.winners == (0,)
-    assert evaluate(after, 0) > 1000 > -1000 > evaluate(after, 1)
+def test_greedy_without_hooks_takes_the_win_and_avoids_the_loss() -> None:
+    game = Nim()
+    assert GreedyBot().choose(game, Pile(2), 0, random.Random(1)) == {"type": "take", "n": 2}
+    # From 3 stones nothing wins at once and every action is still open: a random one.
+    seen = {GreedyBot().choose(game, Pile(3), 0, random.Random(seed))["n"] for seed in range(12)}
+    assert seen == {1, 2}
 
 
-def test_greedy_takes_a_free_queen_and_keeps_its_own() -> None:
-    s = setup("4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1")
-    assert GreedyBot().choose(GAME, s, 0, random.Random(1)) == {"type": "move", "uci": "d1d5"}
-    # Black's queen is attacked by the rook (which the king defends): it goes to a safe square.
-    s = setup("4k3/8/8/3q4/8/8/8/3RK3 b - - 0 1")
-    for seed in range(3):
-        action = GreedyBot().choose(GAME, s, 1, random.Random(seed))
-        after = GAME.apply(s, 1, action)
-        queen = chess.parse_square(action["uci"][2:4])
-        assert after.board.piece_type_at(queen) == chess.QUEEN
-        assert not after.board.is_attacked_by(chess.WHITE, queen)
+def test_greedy_prefers_greedy_scores_then_evaluate() -> None:
+    game = NimWithHooks()
+    assert GreedyBot(expand=3).choose(game, Pile(5), 0, random.Random(1)) == {"type": "take", "n": 1}
+    assert game.calls == [("greedy_scores", {"expand": 3})]
+
+    class EvaluateOnly(Nim):
+        def evaluate(self, state: Pile, seat: int) -> float:
+            return -state.stones
+
+    assert GreedyBot().choose(EvaluateOnly(), Pile(5), 0, random.Random(1)) == {"type": "take", "n": 2}
 
 
-def test_greedy_counts_an_add_card_and_its_move_as_one_line() -> None:
-    # Shield (add) on the queen, then Qxd5: worth more than Qxd5 alone, although the card
-    # alone wins nothing. The bot must see the line, play the card, then the capture.
-    s = setup("7k/8/8/3r4/8/8/8/3Q2K1 w - - 0 1", white=["bouclier"])
-    bot = GreedyBot()
-    first = bot.choose(GAME, s, 0, random.Random(2))
-    assert first == {"type": "card", "card": "bouclier", "squares": ["d1"]}
-    s = GAME.apply(s, 0, first)
-    assert s.must_move and s.seat == 0
-    assert bot.choose(GAME, s, 0, random.Random(2)) == {"type": "move", "uci": "d1d5"}
+def test_random_bot_uses_the_games_random_action_with_its_options() -> None:
+    game = NimWithHooks()
+    bot = RandomBot(card_prob=0.5)
+    assert bot.choose(game, Pile(5), 0, random.Random(1)) == {"type": "take", "n": 1}
+    assert game.calls == [("random_action", {"card_prob": 0.5})]
+    # Without the hook: uniformly among the legal actions, options ignored.
+    assert {bot.choose(Nim(), Pile(5), 0, random.Random(s))["n"] for s in range(12)} == {1, 2}
 
 
-def test_greedy_uses_a_replace_card_and_answers_checks() -> None:
-    # Nothing to take: putting the enemy queen to sleep is the best this turn.
-    s = setup("3qk3/8/8/8/8/8/P7/4K3 w - - 0 1", white=["sommeil"])
-    assert GreedyBot().choose(GAME, s, 0, random.Random(1)) == {"type": "card", "card": "sommeil", "squares": ["d8"]}
-    # In check from an undefended queen: the king takes it rather than putting it to sleep.
-    s = setup("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1", white=["sommeil"])
-    assert s.king_attacked(True)
-    assert GreedyBot().choose(GAME, s, 0, random.Random(1)) == {"type": "move", "uci": "e1d2"}
-
-
-def _hide_differently(s: State, rng: random.Random) -> State:
-    """The same state with the opponent's (Black's) hidden hand and deck reshuffled together."""
-    other = s.copy()
-    pool = other.hands[1] + other.decks[1]
-    rng.shuffle(pool)
-    n = len(other.hands[1])
-    other.hands[1], other.decks[1] = pool[:n], pool[n:]
-    return other
-
-
-@pytest.mark.parametrize("name", ["random", "greedy", "uniform"])
-def test_bots_decide_without_the_hidden_cards(name: str) -> None:
-    rng = random.Random(3)
-    s = GAME.setup(2, 21)
-    walker = RandomBot(card_prob=0.5)
-    checked = 0
-    for ply in range(40):
-        if s.result is not None:
-            break
-        if s.seat == 0 and ply % 3 == 0:
-            other = _hide_differently(s, random.Random(ply))
-            assert other.hands[1] != s.hands[1] or other.decks[1] != s.decks[1]
-            for k in range(3):
-                a = get_bot(name).choose(GAME, s, 0, random.Random(k))
-                b = get_bot(name).choose(GAME, other, 0, random.Random(k))
-                assert a == b, f"ply {ply}: the {name} bot's choice depends on Black's hidden cards"
-            checked += 1
-        s = GAME.apply(s, s.seat, walker.choose(GAME, s, s.seat, rng))
-    assert checked >= 5
-
-
-def test_determinize_does_not_depend_on_the_hidden_order() -> None:
-    s = GAME.setup(2, 4)
-    other = _hide_differently(s, random.Random(9))
-    for seat in (0, 1):
-        if seat == 1:
-            other = s.copy()
-            pool = other.hands[0] + other.decks[0]
-            random.Random(1).shuffle(pool)
-            other.hands[0], other.decks[0] = pool[:4], pool[4:]
-        a = GAME.determinize(s, seat, random.Random(7))
-        b = GAME.determinize(other, seat, random.Random(7))
-        assert GAME.dump(a) == GAME.dump(b)
-        assert a.hands[seat] == s.hands[seat]  # its own hand is known
-        assert sorted(a.hands[1 - seat] + a.decks[1 - seat]) == sorted(s.hands[1 - seat] + s.decks[1 - seat])
-
-
-def test_greedy_beats_random() -> None:
-    game = get_game("unfairchess")
+def test_a_game_plays_to_the_end_with_choose_and_apply() -> None:
+    game = Nim()
+    state = game.setup(2, 0)
+    rng = random.Random(2)
     bots = [get_bot("greedy"), get_bot("random")]
-    wins = 0
-    for seed in range(3):
-        rng = random.Random(seed)
-        s = game.setup(2, seed)
-        while s.result is None and s.plies < 200:
-            seat = s.seat
-            _, s, refused = choose_and_apply(bots[seat], game, s, seat, rng)
-            assert refused is None
-        wins += s.result is not None and s.result.winners == (0,)
-    assert wins >= 2
+    while game.to_act(state):
+        seat = game.to_act(state)[0]
+        _, state, refused = choose_and_apply(bots[seat], game, state, seat, rng)
+        assert refused is None
+    assert game.outcome(state) is not None
+
+
+# ---------------------------------------------------------------------------- levels
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_declared_level_makes_a_bot(game_id: str) -> None:
+    assert levels(game_id) == ("random", *get_game(game_id).info.bot_levels)
+    for level in levels(game_id):
+        bot = make_bot(game_id, level)
+        assert isinstance(bot, Bot)
+    assert isinstance(make_bot(game_id, "random"), RandomBot)
+    with pytest.raises(KeyError, match=f"{game_id} has no bot level 'grandmaster'; levels: random, "):
+        make_bot(game_id, "grandmaster")
+
+
+def test_levels_come_from_the_game(nim: Nim) -> None:
+    assert levels(nim.id) == ("random", "easy")
+    assert isinstance(make_bot(nim.id, "easy"), GreedyBot)
+    assert isinstance(make_bot(nim.id, "random"), RandomBot)
+    with pytest.raises(KeyError, match="levels: random, easy"):
+        make_bot(nim.id, "hard")
+    assert "hard" in LEVEL_NAMES  # the usual names, not this game's
+
+
+def test_unknown_game() -> None:
+    with pytest.raises(KeyError, match="unknown game 'nogame'"):
+        make_bot("nogame", "random")
+
+
+# ---------------------------------------------------------------------------- doctests
+
+
+@pytest.mark.parametrize("name", [
+    "donjon.bots", "donjon.bots.base", "donjon.bots.greedy", "donjon.bots.ismcts", "donjon.bots.levels",
+    "donjon.bots.random_bot", "donjon.games.unfairchess.bots.greedy", "donjon.games.unfairchess.bots.random_play",
+])
+def test_doctests(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0

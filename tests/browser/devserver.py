@@ -2,8 +2,9 @@
 
     python3 tests/browser/devserver.py [PORT]    # then open http://127.0.0.1:PORT/static/unfairchess/dev.html
 
-Routes: ``/static/...`` → ``donjon/web/static``; ``/fixtures/...`` → the fixtures written by
-``make_fixtures.py``; ``/pages/cards.html`` and ``/pages/rules.html`` → the templates rendered
+Routes: ``/static/<game>/...`` → ``donjon/games/<game>/web``, other ``/static/...`` →
+``donjon/web/static``; ``/fixtures/...`` → the fixtures written by ``make_fixtures.py``;
+``/pages/cards.html`` and ``/pages/rules.html`` → the templates rendered
 with a stand-in ``base.html`` (only the blocks ``title`` and ``content``); ``/live/new`` and
 ``/live/act`` (POST JSON) → a live game against a random bot through ``GAME``, for trying the
 board by hand (``dev.html?live=1``).
@@ -21,9 +22,9 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from jinja2 import ChoiceLoader, DictLoader, Environment, FileSystemLoader, select_autoescape
+from jinja2 import ChoiceLoader, DictLoader, Environment, FileSystemLoader, PrefixLoader, select_autoescape
 
-from donjon.games import IllegalAction
+from donjon.games import IllegalAction, game_ids, get_info
 from donjon.games.unfairchess import GAME
 
 try:
@@ -34,7 +35,15 @@ except ImportError:  # run as a script
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "donjon" / "web" / "static"
-TEMPLATES = ROOT / "donjon" / "web" / "templates"
+WEB = ROOT / "donjon" / "games" / "unfairchess" / "web"
+
+
+def static_base(rel: str) -> tuple[Path, str]:
+    """Where ``/static/<rel>`` lives: a game's web folder (``/static/<id>/...``), else the site's."""
+    head, _, rest = rel.partition("/")
+    web = get_info(head).web_dir() if head in game_ids() else None
+    return (web, rest) if web is not None else (STATIC, rel)
+
 
 STUB_BASE = """<!doctype html>
 <html lang="{{ lang|default('en') }}"><head><meta charset="utf-8">
@@ -48,7 +57,7 @@ main{max-width:1180px;margin:0 auto;padding:24px}</style></head>
 def render_page(name: str, lang: str = "en", base: str = STUB_BASE) -> str:
     """Render ``unfairchess/<name>`` over a stand-in ``base.html`` (``base``: its source)."""
     env = Environment(
-        loader=ChoiceLoader([DictLoader({"base.html": base}), FileSystemLoader(str(TEMPLATES))]),
+        loader=ChoiceLoader([DictLoader({"base.html": base}), PrefixLoader({GAME.id: FileSystemLoader(str(GAME.info.templates_dir()))})]),
         autoescape=select_autoescape(["html"]),
     )
     cards = make_fixtures.catalogue_json()
@@ -110,7 +119,7 @@ def make_handler(fixtures: Path, live: Live | None):
             url = self.path.split("?", 1)[0]
             query = self.path.split("?", 1)[1] if "?" in self.path else ""
             if url.startswith("/static/"):
-                self._file(STATIC, url[len("/static/"):])
+                self._file(*static_base(url[len("/static/"):]))
             elif url.startswith("/fixtures/"):
                 self._file(fixtures, url[len("/fixtures/"):])
             elif url.startswith("/pages/"):

@@ -7,7 +7,7 @@ of the live game (``/live/new`` with ``{"scenario": name}``): the browser then p
 against the engine, the other seats answering with random legal actions.
 
     python3 tests/browser/make_castel_fixtures.py OUTDIR         # OUTDIR/<name>.json + index.json
-    python3 tests/browser/make_castel_fixtures.py --cards        # refresh static/castel/cards.json
+    python3 tests/browser/make_castel_fixtures.py --cards        # refresh donjon/games/castel/web/cards.json
     python3 tests/browser/make_castel_fixtures.py --check-cards  # exit 1 if the copy is stale
     python3 tests/browser/make_castel_fixtures.py --serve [PORT] # http://127.0.0.1:PORT/static/castel/dev.html
 """
@@ -25,16 +25,23 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from jinja2 import ChoiceLoader, DictLoader, Environment, FileSystemLoader, select_autoescape
+from jinja2 import ChoiceLoader, DictLoader, Environment, FileSystemLoader, PrefixLoader, select_autoescape
 
-from donjon.games import IllegalAction
+from donjon.games import IllegalAction, game_ids, get_info
 from donjon.games.castel import GAME
 from donjon.games.castel.catalogue import deck_for
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "donjon" / "web" / "static"
-TEMPLATES = ROOT / "donjon" / "web" / "templates"
-CARDS_JSON = STATIC / "castel" / "cards.json"
+WEB = ROOT / "donjon" / "games" / "castel" / "web"
+CARDS_JSON = WEB / "cards.json"
+
+
+def static_base(rel: str) -> tuple[Path, str]:
+    """Where ``/static/<rel>`` lives: a game's web folder (``/static/<id>/...``), else the site's."""
+    head, _, rest = rel.partition("/")
+    web = get_info(head).web_dir() if head in game_ids() else None
+    return (web, rest) if web is not None else (STATIC, rel)
 
 
 def catalogue_json() -> list[dict[str, Any]]:
@@ -350,7 +357,7 @@ main{max-width:1240px;margin:0 auto;padding:24px}</style></head>
 def render_page(name: str, lang: str = "en", base: str = STUB_BASE, with_cards: bool = True) -> str:
     """Render ``castel/<name>`` over a stand-in ``base.html`` (``base``: its source)."""
     env = Environment(
-        loader=ChoiceLoader([DictLoader({"base.html": base}), FileSystemLoader(str(TEMPLATES))]),
+        loader=ChoiceLoader([DictLoader({"base.html": base}), PrefixLoader({GAME.id: FileSystemLoader(str(GAME.info.templates_dir()))})]),
         autoescape=select_autoescape(["html"]),
     )
     ctx: dict[str, Any] = {"lang": lang}
@@ -434,7 +441,7 @@ def make_handler(fixtures: Path, live: Live | None) -> Callable[..., SimpleHTTPR
         def do_GET(self) -> None:
             url, _, query = self.path.partition("?")
             if url.startswith("/static/"):
-                self._file(STATIC, url[len("/static/"):])
+                self._file(*static_base(url[len("/static/"):]))
             elif url.startswith("/fixtures/"):
                 self._file(fixtures, url[len("/fixtures/"):])
             elif url.startswith("/pages/"):

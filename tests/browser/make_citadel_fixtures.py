@@ -5,7 +5,7 @@ through :data:`donjon.games.citadel.GAME` (scripted dice come from the engine's 
 option; the first cards drawn from the seed that deals them). Nothing is edited by hand.
 
     python3 tests/browser/make_citadel_fixtures.py OUTDIR          # OUTDIR/<name>.json + index.json
-    python3 tests/browser/make_citadel_fixtures.py --static        # refresh static/citadel/static.json
+    python3 tests/browser/make_citadel_fixtures.py --static        # refresh donjon/games/citadel/web/static.json
     python3 tests/browser/make_citadel_fixtures.py --check-static  # exit 1 if that copy is stale
     python3 tests/browser/make_citadel_fixtures.py --serve [PORT]  # the dev harness:
         http://127.0.0.1:PORT/static/citadel/dev.html            fixtures, step by step
@@ -29,14 +29,21 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # run as a script
     sys.path.insert(0, str(ROOT))
 
-from donjon.games import IllegalAction  # noqa: E402
+from donjon.games import IllegalAction, game_ids, get_info  # noqa: E402
 from donjon.games.citadel import GAME  # noqa: E402
 from donjon.games.citadel.balance import eager_policy, random_policy  # noqa: E402
 from donjon.games.citadel.catalogue import CARDS, CHARACTERS  # noqa: E402
 
 STATIC = ROOT / "donjon" / "web" / "static"
-STATIC_JSON = STATIC / "citadel" / "static.json"
-TEMPLATES = ROOT / "donjon" / "web" / "templates"
+WEB = ROOT / "donjon" / "games" / "citadel" / "web"
+STATIC_JSON = WEB / "static.json"
+
+
+def static_base(rel: str) -> tuple[Path, str]:
+    """Where ``/static/<rel>`` lives: a game's web folder (``/static/<id>/...``), else the site's."""
+    head, _, rest = rel.partition("/")
+    web = get_info(head).web_dir() if head in game_ids() else None
+    return (web, rest) if web is not None else (STATIC, rel)
 
 
 def static_text() -> str:
@@ -275,9 +282,9 @@ main{max-width:1180px;margin:0 auto;padding:24px}</style></head>
 
 def render_page(name: str, lang: str = "en", base: str = STUB_BASE) -> str:
     """Render ``citadel/<name>`` over a stand-in ``base.html`` (``base``: its source)."""
-    from jinja2 import ChoiceLoader, DictLoader, Environment, FileSystemLoader, select_autoescape
+    from jinja2 import ChoiceLoader, DictLoader, Environment, FileSystemLoader, PrefixLoader, select_autoescape
 
-    env = Environment(loader=ChoiceLoader([DictLoader({"base.html": base}), FileSystemLoader(str(TEMPLATES))]),
+    env = Environment(loader=ChoiceLoader([DictLoader({"base.html": base}), PrefixLoader({GAME.id: FileSystemLoader(str(GAME.info.templates_dir()))})]),
                       autoescape=select_autoescape(["html"]))
     return env.get_template(f"citadel/{name}").render(lang=lang)
 
@@ -350,7 +357,7 @@ def make_handler(fixtures: Path, live: Live | None):
         def do_GET(self) -> None:
             url, _, query = self.path.partition("?")
             if url.startswith("/static/"):
-                self._file(STATIC, url[len("/static/"):])
+                self._file(*static_base(url[len("/static/"):]))
             elif url.startswith("/fixtures/"):
                 self._file(fixtures, url[len("/fixtures/"):])
             elif url.startswith("/pages/"):

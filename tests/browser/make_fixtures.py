@@ -25,7 +25,7 @@ from donjon.games.unfairchess.catalogue import CARDS
 from donjon.games.unfairchess.state import Restriction
 
 ROOT = Path(__file__).resolve().parents[2]
-STATIC = ROOT / "donjon" / "web" / "static" / "unfairchess"
+STATIC = ROOT / "donjon" / "games" / "unfairchess" / "web"
 CARDS_JSON = STATIC / "cards.json"
 
 

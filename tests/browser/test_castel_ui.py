@@ -1,6 +1,6 @@
 """The Castel board in real headless Chromium (Playwright, Debian's /usr/bin/chromium).
 
-The dev harness (donjon/web/static/castel/dev.html) is fed views produced by the real engine
+The dev harness (donjon/games/castel/web/dev.html) is fed views produced by the real engine
 (tests/browser/make_castel_fixtures.py); ``send`` is a stub that records every action in
 ``window.__sent``. The live tests play through the harness's server against the engine, the
 other seats answering with random legal actions. Screenshots go to docs/screenshots/castel-*.png.
@@ -32,15 +32,15 @@ def kind(card_id: str) -> str:
 def test_static_cards_json_matches_catalogue() -> None:
     """The browser's copy of the catalogue is the engine's (refresh: make_castel_fixtures.py --cards)."""
     assert fx_mod.CARDS_JSON.read_text("utf-8") == fx_mod.cards_text(), (
-        "donjon/web/static/castel/cards.json is stale: run python3 tests/browser/make_castel_fixtures.py --cards")
+        "donjon/games/castel/web/cards.json is stale: run python3 tests/browser/make_castel_fixtures.py --cards")
     data = json.loads(fx_mod.CARDS_JSON.read_text("utf-8"))
     assert len(data) == 37 and sum(c["copies"] for c in data) == 56
     assert {c["zone"] for c in data} == {"courtyard", "rampart", "tower", "outside", "knight"}
 
 
 def test_every_card_has_an_icon_and_a_french_article() -> None:
-    js = (fx_mod.STATIC / "castel" / "cards.js").read_text("utf-8")
-    i18n = (fx_mod.STATIC / "castel" / "i18n.js").read_text("utf-8")
+    js = (fx_mod.WEB / "cards.js").read_text("utf-8")
+    i18n = (fx_mod.WEB / "i18n.js").read_text("utf-8")
     for c in fx_mod.catalogue_json():
         assert f"\n  {c['id']}: '" in js, f"no icon for {c['id']}"
         assert f"{c['id']}: \"" in i18n or f" {c['id']}: \"" in i18n, f"no French article for {c['id']}"
@@ -50,7 +50,7 @@ def test_templates_render_with_a_minimal_base() -> None:
     for lang in ("en", "fr"):
         cards = fx_mod.render_page("cards.html", lang)
         rules = fx_mod.render_page("rules.html", lang)
-        assert "cg-catalogue" in cards and "/static/castel/catalogue.js" in cards
+        assert "cg-catalogue" in cards and "/static/castel/cards-page.js" in cards
         assert ("Dragon" in cards) and (("Prêtre" if lang == "fr" else "Priest") in cards)
         assert "Castel" in rules and 'lang="en"' in rules and 'lang="fr"' in rules
     assert "Your turn: two actions" in fx_mod.render_page("rules.html", "en")

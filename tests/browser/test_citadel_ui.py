@@ -1,6 +1,6 @@
 """The Citadel board in real headless Chromium (Playwright, Debian's /usr/bin/chromium).
 
-The dev harness (donjon/web/static/citadel/dev.html) is fed views produced by the real engine
+The dev harness (donjon/games/citadel/web/dev.html) is fed views produced by the real engine
 (tests/browser/make_citadel_fixtures.py); ``send`` is a stub that records every action in
 ``window.__sent``, or, for the live games, posts it to the engine behind the harness. Every
 action the tests expect is checked against the ``legal`` list the board was given.
@@ -27,7 +27,7 @@ pytestmark = pytest.mark.browser
 def test_static_json_matches_the_engine() -> None:
     """The browser's copy of GAME.static_data() is current (refresh: make_citadel_fixtures.py --static)."""
     assert mcf.STATIC_JSON.read_text("utf-8") == mcf.static_text(), (
-        "donjon/web/static/citadel/static.json is stale: run python3 tests/browser/make_citadel_fixtures.py --static")
+        "donjon/games/citadel/web/static.json is stale: run python3 tests/browser/make_citadel_fixtures.py --static")
     data = json.loads(mcf.STATIC_JSON.read_text("utf-8"))
     assert len(data["map"]["rooms"]) == 12 and len(data["map"]["doors"]) == 18 and len(data["cards"]) == 30
 

@@ -1,6 +1,6 @@
 """The UnfairChess board in real headless Chromium (Playwright, Debian's /usr/bin/chromium).
 
-The dev harness (donjon/web/static/unfairchess/dev.html) is fed views produced by the real
+The dev harness (donjon/games/unfairchess/web/dev.html) is fed views produced by the real
 engine (tests/browser/make_fixtures.py); ``send`` is a stub that records every action in
 ``window.__sent``. Screenshots go to docs/screenshots/.
 """
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.browser
 def test_static_cards_json_matches_catalogue() -> None:
     """The browser's copy of the catalogue is the engine's (refresh: make_fixtures.py --cards)."""
     assert make_fixtures.CARDS_JSON.read_text("utf-8") == make_fixtures.cards_text(), (
-        "donjon/web/static/unfairchess/cards.json is stale: run python3 tests/browser/make_fixtures.py --cards")
+        "donjon/games/unfairchess/web/cards.json is stale: run python3 tests/browser/make_fixtures.py --cards")
     data = json.loads(make_fixtures.CARDS_JSON.read_text("utf-8"))
     assert len(data) == 58
     assert {c["rarity"] for c in data} == {"common", "rare", "legendary"}
@@ -34,7 +34,7 @@ def test_templates_render_with_a_minimal_base() -> None:
     for lang in ("en", "fr"):
         cards = render_page("cards.html", lang)
         rules = render_page("rules.html", lang)
-        assert "ucg-catalogue" in cards and "/static/unfairchess/catalogue.js" in cards
+        assert "ucg-catalogue" in cards and "/static/unfairchess/cards-page.js" in cards
         assert ("Sleep" if lang == "en" else "Sommeil") in cards
         assert "UnfairChess" in rules
     assert "checkmate" in render_page("rules.html", "en")

@@ -8,23 +8,21 @@ so games draw, place and finish instead of exchanging forever. After every actio
 * one card per castle square except Knights stacked on top; the same for the outside;
 * at most one siege engine per slot, and engines in play only there;
 * tokens only on cards in play, knowledge only about cards really held;
-* whoever must act has a legal action; every view is JSON.
+* whoever must act has a legal action; each seat's view shows its own hand.
 
-At sampled positions a few listed actions are applied on the side (they must be accepted
-and leave the state unchanged). Each game is replayed from its action record and must give
-the same dump. A failure names the seed and the action index.
+A failure names the seed and the action index. What holds for every game (listed actions
+are accepted and change nothing, views are JSON, a record replays to the same state) is
+checked by ``tests/games/test_conformance.py``.
 """
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from typing import Any
 
 import pytest
 
-from donjon.cli import ReplayError, replay
 from donjon.games.castel import GAME
 from donjon.games.castel.catalogue import DECK, KIND
 from donjon.games.castel.state import State
@@ -64,11 +62,8 @@ def check_invariants(st: State, where: str) -> None:
 
 
 def check_views(st: State, where: str) -> None:
-    for seat in [None, *range(st.players)]:
-        view = GAME.view(st, seat)
-        json.dumps(view)
-        if seat is not None:
-            assert [c["id"] for c in view["hand"]] == st.hands[seat], where
+    for seat in range(st.players):
+        assert [c["id"] for c in GAME.view(st, seat)["hand"]] == st.hands[seat], where
 
 
 def pick(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -86,13 +81,6 @@ def play_one(players: int, seed: int, rng: random.Random) -> Counter[str]:
         seat = st.turn
         legal = GAME.legal_actions(st, seat)
         if rng.random() < SAMPLE:
-            before = GAME.dump(st)
-            for a in rng.sample(legal, min(3, len(legal))):
-                try:
-                    GAME.apply(st, seat, a)
-                except IllegalAction as e:  # pragma: no cover - a failure message
-                    pytest.fail(f"{where}: listed action {a} refused: {e.reason}")
-            assert GAME.dump(st) == before, f"{where}: applying a listed action changed the state"
             check_views(st, where)
         action = pick(rng, legal)
         try:
@@ -102,11 +90,6 @@ def play_one(players: int, seed: int, rng: random.Random) -> Counter[str]:
         record["actions"].append({"seat": seat, "action": action})
         check_invariants(st, where)
     check_views(st, f"seed {seed} end")
-    try:
-        _, again = replay(json.loads(json.dumps(record)))
-    except ReplayError as e:  # pragma: no cover - a failure message
-        pytest.fail(f"{players}p seed {seed}: the record does not replay: {e}")
-    assert GAME.dump(again) == GAME.dump(st), f"{players}p seed {seed}: replaying the record gave another state"
     outcome = GAME.outcome(st)
     assert outcome is not None
     return Counter([outcome.reason])

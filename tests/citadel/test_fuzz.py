@@ -1,16 +1,15 @@
 """Random self-play for 1-4 players (200 games each), invariants checked after every action.
 
 Each game is played by a random team (a random kind of action, then a random target; now
-and then a uniformly random legal action, or a choice made on a determinized state). After
-every action the table's invariants are checked; at sampled positions several listed
-actions are applied on the side (each must be accepted and leave the original unchanged)
-and the views must be JSON-ready. At the end the record is replayed from its seed and
-options and must rebuild the same state. A failure names the game and the action index.
+and then a uniformly random legal action, or a choice made on a determinized state, which
+must be accepted). After every action the table's invariants are checked. A failure names
+the game and the action index. What holds for every game (listed actions are accepted and
+change nothing, views are JSON, a record replays to the same state) is checked by
+``tests/games/test_conformance.py``.
 """
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from typing import Any
@@ -27,7 +26,6 @@ from donjon.games.protocol import IllegalAction
 GAMES = 200
 CHUNKS = 4
 MAX_ACTIONS = 3000
-SAMPLE_POSITIONS = 0.1
 ALL_TILES = Counter(list(TREASURES))
 
 
@@ -74,26 +72,13 @@ def play(players: int, seed: int) -> None:
     if players == 1:
         options["solo_characters"] = rng.choice([1, 2, 2])
     st = GAME.setup(players, seed, options)
-    record: list[dict[str, Any]] = []
     check(st, f"{players}p seed {seed} setup")
+    i = 0
     while GAME.outcome(st) is None:
-        i = len(record)
         where = f"{players}p seed {seed} action {i}"
         assert i < MAX_ACTIONS, f"{where}: game too long"
         seats = GAME.to_act(st)
         seat = rng.choice(seats)
-        if rng.random() < SAMPLE_POSITIONS:
-            before = GAME.dump(st)
-            legal = GAME.legal_actions(st, seat)
-            assert legal
-            for a in rng.sample(legal, min(4, len(legal))):
-                try:
-                    GAME.apply(st, seat, a)
-                except IllegalAction as e:  # pragma: no cover - a failure message
-                    pytest.fail(f"{where}: listed action {a} refused: {e.reason}")
-            assert GAME.dump(st) == before, f"{where}: applying a listed action changed the original"
-            for s in (None, *range(players)):
-                json.dumps(GAME.view(st, s))
         r = rng.random()
         if r < 0.1:
             action = rng.choice(GAME.legal_actions(st, seat))
@@ -106,12 +91,8 @@ def play(players: int, seed: int) -> None:
             st = GAME.apply(st, seat, action)
         except IllegalAction as e:  # pragma: no cover - a failure message
             pytest.fail(f"{where}: {action} refused: {e.reason}")
-        record.append({"seat": seat, "action": json.loads(json.dumps(action))})
+        i += 1
         check(st, where)
-    again = GAME.setup(players, seed, options)
-    for entry in record:
-        again = GAME.apply(again, entry["seat"], entry["action"])
-    assert GAME.dump(again) == GAME.dump(st), f"{players}p seed {seed}: the replay does not rebuild the game"
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))

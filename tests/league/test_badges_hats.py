@@ -147,19 +147,22 @@ def test_buy_then_equip() -> None:
     assert equip(owned_hats(ms, 7), "top_hat") == "top_hat"
 
 
-def test_card_kinds_and_fallback_lists_match_the_games() -> None:
-    import importlib
-
+def test_card_kinds_and_catalogues_come_from_each_game() -> None:
+    from donjon.games import get_game
+    from donjon.games.castel.catalogue import CARDS as CASTEL_CARDS
+    from donjon.games.citadel.catalogue import CARDS as CITADEL_CARDS
     from donjon.league import badges as b
 
     assert b.card_kind("castel", "soldat_7") == "soldat"
     assert b.card_kind("castel", "dame_de_compagnie") == "dame_de_compagnie"
+    assert b.card_kind("castel", "no_such_card") == "no_such_card"
     assert b.card_kind("unfairchess", "poison") == "poison"
+    assert b.card_kind("go", "stone") == "stone"  # a game the registry does not know
     assert count_plays([{"kind": "card_played", "game": "castel", "card": "chevalier_2"}]) == {
         ("castel", "chevalier"): 1}
-    for game, fallback in b._FALLBACK.items():
-        try:
-            cards = importlib.import_module(f"donjon.games.{game}.catalogue").CARDS
-        except ImportError:
-            continue
-        assert [cid for cid, _, _ in fallback] == list(cards)
+    for game, cards in (("unfairchess", CARDS), ("castel", CASTEL_CARDS), ("citadel", CITADEL_CARDS)):
+        refs = card_catalogue(game)
+        assert [r.id for r in refs] == list(cards)
+        assert [(r.name_en, r.name_fr) for r in refs] == [(c.name_en, c.name_fr) for c in cards.values()]
+        assert [r.id for r in refs] == [c.id for c in get_game(game).league.cards]  # type: ignore[attr-defined]
+    assert card_catalogue("go") == () and badge("go", "stone", 1).name_en == "stone"

@@ -7,13 +7,17 @@ from typing import Any
 
 import pytest
 
+from donjon.games import get_game, register, unregister
+from donjon.games.info import GameInfo
+from donjon.games.league import GameLeague
 from donjon.league.daily import (
-    CHALLENGES,
-    CHALLENGES_BY_ID,
+    ANY_GAME,
     DAILY_BONUS,
     Challenge,
     bonus_due,
+    catalogue,
     challenge_board,
+    challenges_by_id,
     claim_challenge,
     daily_bonus,
     daily_challenges,
@@ -24,6 +28,13 @@ from donjon.league.daily import (
 from donjon.league.errors import AlreadyClaimed, NotComplete, UnknownItem
 from donjon.league.ledger import Movement, balance, opening_grant
 from donjon.league.record import ALL_GAMES
+from tests.fourth_game import ConnectFour
+
+WITH_CHALLENGES = tuple(g for g in ALL_GAMES if get_game(g).league.challenges)
+"""The games that declare challenges of their own (a game may declare none: Connect Four)."""
+
+CHALLENGES = catalogue()
+CHALLENGES_BY_ID = challenges_by_id()
 
 NOON = datetime(2025, 6, 14, 12, 0, tzinfo=UTC)
 
@@ -65,7 +76,7 @@ def test_daily_bonus_twice_the_same_day_is_refused() -> None:
 def test_catalogue() -> None:
     assert len(CHALLENGES) >= 12
     assert len(CHALLENGES_BY_ID) == len(CHALLENGES)
-    assert {c.game for c in CHALLENGES} >= set(ALL_GAMES)
+    assert {c.game for c in CHALLENGES} >= set(WITH_CHALLENGES) >= {"unfairchess", "castel", "citadel"}
     for c in CHALLENGES:
         assert c.reward > 0 and c.target >= 1
         assert c.text_en and c.text_fr and c.text_en != c.text_fr
@@ -91,20 +102,70 @@ def test_every_player_has_a_challenge_for_any_single_game() -> None:
             three = daily_challenges(account, date(2025, 1, 1) + timedelta(days=i))
             groups = [c.group for c in three]
             assert len(set(groups)) == 3
-            for game in ALL_GAMES:
+            for game in WITH_CHALLENGES:
                 assert "any" in groups or game in groups
 
 
-def test_every_drawn_challenge_is_drawn_sometimes_and_the_others_never() -> None:
+def test_every_challenge_is_drawn_sometimes() -> None:
     seen = {c.id for i in range(365) for c in daily_challenges(1, date(2025, 1, 1) + timedelta(days=i))}
-    assert seen == {c.id for c in CHALLENGES_BY_ID.values() if c.drawn}
-    # the challenges whose events the server does not record yet are never drawn
-    assert {c.id for c in CHALLENGES_BY_ID.values() if not c.drawn} == {
-        "uc_poisoned_capture", "castel_rampart_4", "castel_send_back_5", "citadel_switches_5"}
+    assert seen == set(CHALLENGES_BY_ID)
+    # the four whose events only the engines know are drawn too
+    assert {"uc_poisoned_capture", "castel_rampart_4", "castel_send_back_5", "citadel_switches_5"} <= seen
 
 
-def test_the_drawn_challenges_cover_all_three_games() -> None:
-    assert {c.game for c in CHALLENGES_BY_ID.values() if c.drawn} >= set(ALL_GAMES)
+def test_the_challenges_cover_every_game() -> None:
+    assert {c.game for c in CHALLENGES_BY_ID.values()} >= set(WITH_CHALLENGES)
+
+
+def test_each_game_declares_its_own_challenges() -> None:
+    from donjon.games import games
+    from donjon.games.league import league_of
+
+    own = [c for g in games() for c in league_of(g).challenges]
+    assert list(CHALLENGES) == list(ANY_GAME) + own
+    assert all(c.game is None for c in ANY_GAME)
+    for g in games():
+        assert all(c.game == g.id for c in league_of(g).challenges)
+        if type(g).__module__.startswith("donjon.games."):
+            assert league_of(g).challenges  # every built-in game has challenges
+
+
+class _Connect4(ConnectFour):
+    id = "fourinrow"
+    info = GameInfo(id="fourinrow", names={"en": "Four in a row"}, min_seats=2, max_seats=2, default_seats=2)
+    league = GameLeague(challenges=(Challenge("c4_win", "fourinrow", "game_won", 1, 50, "Win four in a row",
+                                              "Gagne au quatre en ligne"),))
+
+
+def test_a_registered_game_brings_its_challenges_into_the_draw() -> None:
+    from donjon.league import record
+
+    get_game("unfairchess")  # the built-in games first
+    register(_Connect4())
+    try:
+        assert "c4_win" in challenges_by_id() and "fourinrow" in record.ALL_GAMES
+        days = [daily_challenges(1, date(2025, 1, 1) + timedelta(days=i)) for i in range(200)]
+        assert any(c.id == "c4_win" for three in days for c in three)
+        assert all(len({c.group for c in three}) == 3 for three in days)
+    finally:
+        unregister("fourinrow")
+    assert "c4_win" not in challenges_by_id() and "fourinrow" not in record.ALL_GAMES
+
+
+class _Liar(ConnectFour):
+    id = "liar"
+    info = GameInfo(id="liar", names={"en": "Liar"}, min_seats=2, max_seats=2, default_seats=2)
+    league = GameLeague(challenges=(Challenge("liar_win", "castel", "game_won", 1, 50, "x", "y"),))
+
+
+def test_the_catalogue_refuses_a_challenge_of_another_game() -> None:
+    get_game("unfairchess")
+    register(_Liar())
+    try:
+        with pytest.raises(ValueError, match="liar_win"):
+            catalogue()
+    finally:
+        unregister("liar")
 
 
 def ev(kind: str, game: str = "unfairchess", gid: str = "g1", **fields: Any) -> dict[str, Any]:
@@ -113,7 +174,7 @@ def ev(kind: str, game: str = "unfairchess", gid: str = "g1", **fields: Any) -> 
 
 COMPLETING: dict[str, list[dict[str, Any]]] = {
     "win_ranked": [ev("game_won", "castel", ranked=True)],
-    "play_3_games": [ev("game_played", g, f"g{i}", ranked=False) for i, g in enumerate(ALL_GAMES)],
+    "play_3_games": [ev("game_played", g, f"g{i}", ranked=False) for i, g in enumerate(ALL_GAMES[:3])],
     "win_2_games": [ev("game_won", gid="a", ranked=False), ev("game_won", "citadel", "b", ranked=False)],
     "uc_rare_3": [ev("card_played", card="exil", rarity="rare")] * 3,
     "uc_legendary": [ev("card_played", card="frappe_celeste", rarity="legendary")],

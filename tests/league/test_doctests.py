@@ -1,4 +1,4 @@
-"""The examples in the league modules' docstrings run."""
+"""The examples in the league modules' docstrings run, and in each game's league hook."""
 
 from __future__ import annotations
 
@@ -7,11 +7,13 @@ import importlib
 
 import pytest
 
-MODULES = ["badges", "daily", "elo", "errors", "events", "hats", "ledger", "record"]
+MODULES = [*(f"donjon.league.{m}" for m in ("badges", "daily", "elo", "errors", "events", "hats", "ledger", "record")),
+           "donjon.games.league", "donjon.games.unfairchess.league", "donjon.games.castel.league",
+           "donjon.games.citadel.league"]
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_doctests(name: str) -> None:
-    mod = importlib.import_module(f"donjon.league.{name}")
+    mod = importlib.import_module(name)
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0

@@ -6,8 +6,9 @@ from typing import Any
 
 import pytest
 
-from donjon.league.events import card_events, cards_played_per_seat, result_events
-from donjon.league.record import FinishedGame, counts, not_counted_reason
+from donjon.league import record
+from donjon.league.events import cards_played_per_seat, engine_events, game_events, result_events
+from donjon.league.record import ALL_GAMES, COOPERATIVE_GAMES, RATED_GAMES, FinishedGame, counts, not_counted_reason
 
 
 @pytest.mark.parametrize(("game", "why"), [
@@ -49,14 +50,17 @@ def test_seat_ranks() -> None:
     assert FinishedGame("g", "castel", seats=(1, 2, 3), ranks=(3, 1, 2)).seat_ranks() == (3, 1, 2)
 
 
-LOG: list[tuple[int | None, dict[str, Any]]] = [(0, {"type": "move", "uci": "e2e4"}), (1, {"type": "card", "card": "poison", "squares": ["e7"]}),
-       (0, {"type": "card", "card": "frappe_celeste", "squares": ["d7"]}), (1, {"type": "move", "uci": "e7e5"}),
-       (None, {"type": "card", "card": "x"})]
+REPORTED: list[tuple[int | None, dict[str, Any]]] = [
+    (1, {"kind": "card_played", "card": "poison", "rarity": "common"}),
+    (0, {"kind": "card_played", "card": "frappe_celeste", "rarity": "legendary"}),
+    (0, {"kind": "capture", "piece": "p", "poisoned": True}),
+    (None, {"kind": "card_played", "card": "x"}), (5, {"kind": "capture"}), (1, {"no": "kind"}),
+]
 
 
 def test_result_events() -> None:
     g = FinishedGame("g1", "unfairchess", seats=(7, 8), winners=(1,), acted=(2, 2), ranked=True)
-    evs = result_events(g, reason="checkmate", cards_played=cards_played_per_seat(g, LOG))
+    evs = result_events(g, reason="checkmate", cards_played=cards_played_per_seat(g, REPORTED))
     assert evs[7] == [{"kind": "game_played", "game": "unfairchess", "game_id": "g1", "ranked": True}]
     assert evs[8][1] == {"kind": "game_won", "game": "unfairchess", "game_id": "g1", "ranked": True,
                          "reason": "checkmate", "cards_played": 1}
@@ -68,20 +72,41 @@ def test_result_events() -> None:
     assert result_events(bot) == {}
 
 
-def test_card_events() -> None:
+def test_engine_events_are_filed_under_the_seat_s_account() -> None:
     g = FinishedGame("g1", "unfairchess", seats=(7, 8), winners=(1,), acted=(2, 2))
-    evs = card_events(g, LOG)
+    evs = engine_events(g, REPORTED)
     assert evs[8] == [{"kind": "card_played", "game": "unfairchess", "game_id": "g1", "card": "poison",
                        "rarity": "common"}]
-    assert evs[7][0]["rarity"] == "legendary"
-    assert card_events(FinishedGame("g5", "unfairchess", seats=(7, None), acted=(2, 2)), LOG) == {}
-    assert cards_played_per_seat(g, LOG) == {0: 1, 1: 1}
+    assert [e["kind"] for e in evs[7]] == ["card_played", "capture"]
+    assert evs[7][1] == {"kind": "capture", "game": "unfairchess", "game_id": "g1", "piece": "p", "poisoned": True}
+    assert engine_events(FinishedGame("g5", "unfairchess", seats=(7, None), acted=(2, 2)), REPORTED) == {}
+    assert cards_played_per_seat(g, REPORTED) == {0: 1, 1: 1}
 
 
-def test_castel_placements_count_under_the_card_kind() -> None:
-    g = FinishedGame("g6", "castel", seats=(7, 8), winners=(0,), acted=(9, 9))
-    log: list[tuple[int | None, dict[str, Any]]] = [(0, {"type": "place", "card": "soldat_7", "square": [0, 1]}), (1, {"type": "draw"}),
-           (1, {"type": "place", "card": "roi", "square": [2, 2]})]
-    evs = card_events(g, log)
-    assert [e["card"] for e in evs[7]] == ["soldat"] and [e["card"] for e in evs[8]] == ["roi"]
-    assert cards_played_per_seat(g, log) == {0: 1, 1: 1}
+def test_game_events_results_first_then_what_the_engine_reported() -> None:
+    g = FinishedGame("g1", "castel", seats=(7, None, 9), winners=(0,), acted=(3, 3, 3), ranks=(1, 2, 3))
+    assert game_events(g, REPORTED) == {}  # a bot at the start: nothing counts
+    g = FinishedGame("g1", "castel", seats=(7, 8, 9), winners=(0,), acted=(3, 3, 3))
+    evs = game_events(g, [(0, {"kind": "send_back", "count": 2}), (2, {"kind": "card_played", "card": "roi"})],
+                      reason="empty_hand")
+    assert [e["kind"] for e in evs[7]] == ["game_played", "game_won", "send_back"]
+    assert evs[7][1]["cards_played"] == 0 and evs[7][1]["reason"] == "empty_hand"
+    assert [e["kind"] for e in evs[8]] == ["game_played"]
+    assert evs[9][-1] == {"kind": "card_played", "card": "roi", "game": "castel", "game_id": "g1"}
+
+
+def test_cooperative_and_rated_come_from_the_game_info() -> None:
+    from donjon.games import get_info
+
+    for gid in ("unfairchess", "castel", "citadel"):
+        g = FinishedGame("g", gid, seats=(1, 2), acted=(1, 1))
+        assert g.cooperative == get_info(gid).cooperative and g.rated == get_info(gid).rated
+    assert FinishedGame("g", "citadel", seats=(1, 2)).cooperative
+    assert not FinishedGame("g", "citadel", seats=(1, 2)).rated
+    unknown = FinishedGame("g", "go", seats=(1, 2))  # GameInfo's defaults
+    assert not unknown.cooperative and unknown.rated
+    assert ALL_GAMES[:3] == ("unfairchess", "castel", "citadel")  # then any game the registry finds
+    assert COOPERATIVE_GAMES == frozenset({"citadel"})
+    assert RATED_GAMES == record.COMPETITIVE_GAMES == frozenset(ALL_GAMES) - {"citadel"}
+    with pytest.raises(AttributeError):
+        record.NO_SUCH_NAME  # noqa: B018

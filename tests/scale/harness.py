@@ -103,8 +103,9 @@ class Node:
         self.name = name
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
+        # every player is a guest from 127.0.0.1: no limit of guests per address
         self.env = {"DONJON_BOT_EXECUTOR": "thread", "DONJON_BOT_WORKERS": "1", "DONJON_NODE_ID": name,
-                    **(env or {})}
+                    "DONJON_GUEST_LIMIT": "0", **(env or {})}
         self.zygote = zygote
         self.proc: subprocess.Popen[bytes] | None = None
         self.pid: int | None = None

@@ -80,7 +80,7 @@ async def test_a_dead_worker_process_is_replaced(caplog: pytest.LogCaptureFixtur
 
 
 def test_the_game_goes_on_when_no_bot_can_answer(site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
-    async def cannot(*_: Any) -> dict[str, Any]:
+    async def cannot(*_: Any, **__: Any) -> dict[str, Any]:
         raise RuntimeError("the pool is gone")
 
     monkeypatch.setattr(site.app.state.hub.bots, "choose", cannot)

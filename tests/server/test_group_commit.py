@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy.exc import IntegrityError
 
 from donjon.store import Database, repo
+from donjon.store.league import settle_batch
 
 
 async def _db_with_games(path: Path, n: int) -> tuple[Database, list[str]]:
@@ -87,7 +88,7 @@ async def test_an_unknown_game_fails_and_nothing_of_its_batch_is_acknowledged_wr
 
 async def test_the_end_of_a_game_is_written_with_its_final_entry(tmp_path: Path) -> None:
     path = tmp_path / "g.sqlite3"
-    db = Database(f"sqlite:///{path}")
+    db = Database(f"sqlite:///{path}", on_finish=settle_batch)
     await db.migrate()
     async with db.write() as s:
         a = await repo.create_user(s, "alice", "x", is_guest=False, start_balance=500)
@@ -119,7 +120,7 @@ async def test_the_end_of_a_game_is_written_with_its_final_entry(tmp_path: Path)
 async def test_an_entry_and_the_end_of_its_game_are_one_transaction(tmp_path: Path) -> None:
     """If settling the game fails, its final entry is not stored either (and not acknowledged)."""
     path = tmp_path / "g.sqlite3"
-    db = Database(f"sqlite:///{path}")
+    db = Database(f"sqlite:///{path}", on_finish=settle_batch)
     await db.migrate()
     async with db.write() as s:
         a = await repo.create_user(s, "alice", "x", is_guest=False, start_balance=500)

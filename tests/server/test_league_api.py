@@ -194,7 +194,7 @@ def test_ranked_game_changes_elo_and_ledger_exactly_once(site: Site) -> None:
 
     async def slow_path() -> None:
         async with db.write() as s:
-            assert await repo.apply_finish(s, gid, finish, time.time()) is False
+            assert await db.apply_finish(s, gid, finish, time.time()) is False
 
     site.main.portal.call(slow_path)
     assert (ledger(site), league_tables(site), site.sql("select * from ratings")) == snapshot
@@ -315,7 +315,7 @@ def test_challenges_progress_and_claim(site: Site) -> None:
 
 
 async def test_card_plays_feed_badges(tmp_path: Path) -> None:
-    db = Database(f"sqlite:///{tmp_path / 'x.sqlite3'}")
+    db = Database(f"sqlite:///{tmp_path / 'x.sqlite3'}", on_finish=store.settle_batch)
     await db.migrate()
     try:
         async with db.write() as s:
@@ -325,11 +325,10 @@ async def test_card_plays_feed_badges(tmp_path: Path) -> None:
             async with db.write() as s:
                 g = await repo.create_game(s, kind="unfairchess", mode="friendly", stake=0, seed=1, options={},
                                            seats=[repo.SeatSpec(a, "a"), repo.SeatSpec(b, "b")], table_id=None)
-                actions = [(0, {"type": "card", "card": "poison"}), (1, {"type": "move", "uci": "e7e5"})] * 5
-                for i, (seat, act) in enumerate(actions, 1):
-                    await repo.append_entry(s, g.id, i, "play", seat, {"action": act})
+            reported = ((0, {"kind": "card_played", "card": "poison", "rarity": "common"}),
+                        (1, {"kind": "capture", "piece": "p", "poisoned": False})) * 5
             fin = repo.Finish("finished", {"winners": [0], "losers": [1], "draw": False, "reason": "checkmate",
-                                           "scores": [1.0, 0.0]}, 10, 0, ((0, a), (1, b)), (5, 5))
+                                           "scores": [1.0, 0.0]}, 10, 0, ((0, a), (1, b)), (5, 5), reported)
             await db.log.append(g.id, 11, "resign", 1, {}, fin)
             await asyncio.gather(db.log.append(g.id, 12, "forfeit", 1, {}, fin), return_exceptions=True)
         prof = await store.profile(db, "alice")

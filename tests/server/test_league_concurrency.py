@@ -67,9 +67,10 @@ async def _scenario(db: Database, other: Database) -> None:
     # seat 0 of every game plays a card (the badges count it once the game is settled)
     await asyncio.gather(*(db.log.append(gid, 1, "play", 0, {"action": {"type": "card", "card": "poison"}})
                            for gid, *_rest in games))
+    played = ((0, {"kind": "card_played", "card": "poison", "rarity": "common"}),)  # what the hook reported
 
     async def settle(node: Database, gid: str, a: int, b: int, stake: int, winner: int | None, seq: int) -> str:
-        finish = repo.Finish("finished", _won(winner), 2, stake, ((0, a), (1, b)), (1, 1))
+        finish = repo.Finish("finished", _won(winner), 2, stake, ((0, a), (1, b)), (1, 1), played)
         try:
             await node.log.append(gid, seq, "resign" if winner is not None else "draw", 1, {}, finish)
         except IntegrityError:
@@ -149,7 +150,7 @@ async def _scenario(db: Database, other: Database) -> None:
 
 
 async def test_concurrent_settlements_and_purchases_sqlite(tmp_path: Path) -> None:
-    db = Database(f"sqlite:///{tmp_path / 'league.sqlite3'}", sqlite_synchronous="OFF")
+    db = Database(f"sqlite:///{tmp_path / 'league.sqlite3'}", sqlite_synchronous="OFF", on_finish=store.settle_batch)
     await db.migrate()
     try:
         await _scenario(db, db)
@@ -187,7 +188,8 @@ async def test_concurrent_settlements_and_purchases_postgres() -> None:
     url = await _pg_fresh(PG_URL)
     # 1,000 operations at once queue for 2 × 30 connections, most behind row locks: on a loaded
     # machine the last may wait longer than the production pool timeout (30 s) for a connection
-    db, other = Database(url, pool_timeout=300), Database(url, pool_timeout=300)
+    db, other = (Database(url, pool_timeout=300, on_finish=store.settle_batch),
+                 Database(url, pool_timeout=300, on_finish=store.settle_batch))
     await db.migrate()
     await other.migrate()
     try:

@@ -162,7 +162,7 @@ def test_leave_a_table_before_it_starts(site: Site) -> None:
 def test_citadel_solo_starts_at_once_with_the_chosen_difficulty(site: Site) -> None:
     g = site.guest()
     t = _open(g, game="citadel", seats=1, difficulty="hard")
-    assert t["status"] == "started" and t["difficulty"] == "hard"
+    assert t["status"] == "started" and t["options"] == {"difficulty": "hard"}
     gid = t["game_id"]
     assert json.loads(site.sql("select options from games where id = ?", gid)[0][0]) == {"difficulty": "hard"}
     p = Player(g, gid)
@@ -216,7 +216,9 @@ def test_joining_twice_or_a_full_table_is_refused_and_changes_nothing(site: Site
         ({"game": "unfairchess", "seats": 4}, 400, "a unfairchess table has 2 seats, not 4"),
         ({"game": "citadel", "mode": "ranked"}, 400, "citadel is cooperative"),
         ({"game": "citadel", "stake": 10}, 400, "its stake is 0"),
-        ({"game": "castel", "difficulty": "easy"}, 400, "difficulty is a Citadel option"),
+        ({"game": "castel", "difficulty": "easy"}, 422, "difficulty: no such field"),
+        ({"game": "castel", "options": {"difficulty": "easy"}}, 422, "Castel has no option difficulty"),
+        ({"game": "citadel", "options": {"difficulty": "brutal"}}, 422, "options.difficulty: difficulty is"),
         ({"game": "castel", "seats": 3, "bots": 3}, 400, "bots is between 0 and 2"),
         ({"game": "castel", "seats": 3, "bots": 1, "mode": "ranked"}, 400, "ranked tables are for people only"),
         ({"game": "castel", "seats": 3, "bots": 1, "stake": 5}, 400, "a table with a bot has stake 0"),

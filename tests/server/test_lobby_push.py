@@ -7,7 +7,7 @@ import asyncio
 from types import SimpleNamespace
 from typing import Any
 
-from donjon.server.rooms import Conn
+from donjon.server.sockets import Conn
 from donjon.server.ws import LobbySockets
 
 

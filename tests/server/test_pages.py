@@ -8,7 +8,7 @@ import re
 import pytest
 
 from donjon.server import i18n
-from tests.server.conftest import Site
+from tests.server.conftest import Player, Site
 
 
 def boot(html: str) -> dict:
@@ -83,3 +83,34 @@ def test_rules_and_card_pages_of_every_game(site: Site) -> None:
     assert "Les 58 cartes" in c.get("/games/unfairchess/cards", params={"lang": "fr"}).text
     assert c.get("/games/citadel/cards").status_code == 404
     assert c.get("/games/nochess/rules").status_code == 404
+
+
+def test_the_pages_know_games_from_the_registry(site: Site) -> None:
+    from donjon.games import games
+
+    c = site.client()
+    home = c.get("/").text
+    infos = {g["id"]: g for g in boot(home)["games"]}
+    assert list(infos) == [g.id for g in games()]
+    for g in games():
+        info = g.info
+        web = infos[info.id]["web"]
+        # its static files are served from its package, its pages listed in the nav
+        if web["ui"]:
+            assert c.get(web["ui"]).status_code == 200, web["ui"]
+        for href in web["stylesheets"]:
+            assert c.get(href).headers["content-type"].startswith("text/css"), href
+        for page, url in web["pages"].items():
+            assert f'href="{url}"' in home, (info.id, page)
+        assert f'<option value="{info.id}">{info.name()}</option>' in home
+        for o in info.options:  # the lobby form offers its table options
+            assert f'data-game="{info.id}" data-option="{o.name}"' in home
+    assert c.get("/static/nochess/ui.js").status_code == 404
+    # a finished game's replay offers the export formats its game declares
+    alice, bob = site.user("alice"), site.user("bobby")
+    gid, seats = site.game_pair(alice, bob)
+    assert f"/api/games/{gid}/export/pgn" not in alice.get(f"/g/{gid}/replay").text  # still being played
+    loser = Player(seats[0], gid)
+    loser.hello()
+    assert loser.request("resign")["t"] == "ack"
+    assert f'href="/api/games/{gid}/export/pgn" download' in alice.get(f"/g/{gid}/replay").text

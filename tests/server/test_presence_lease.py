@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 
 from donjon.bus import InProcessBus
-from donjon.server.rooms import Conn, Hub
+from donjon.server.rooms import Hub
 from donjon.server.settings import Settings
+from donjon.server.sockets import Conn
 from donjon.store import Database, repo
 from tests.server.conftest import fast_settings
 

@@ -231,7 +231,7 @@ def test_frames_are_compact_json_whatever_they_hold() -> None:
     echoed from a client) still written."""
     import json
 
-    from donjon.server.rooms import dumps
+    from donjon.server.sockets import dumps
 
     frame = {"t": "event", "v": 3, "view": {"fen": "8/8/8/8/8/8/8/8 w - - 0 1", "hand": [{"card": "poison"}]},
              "game": {"name": "Élodie", "server_time": 1.5}, "counts": {0: 2, 1: 3}}

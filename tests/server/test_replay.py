@@ -105,3 +105,23 @@ def test_pgn_with_cards_has_comments(site: Site) -> None:
 def test_replay_unknown_game(site: Site) -> None:
     assert site.main.get("/api/games/nope/replay").status_code == 404
     assert site.main.get("/g/nope").status_code == 404
+
+
+def test_pgn_of_a_ranked_game_carries_the_ratings_before_it(site: Site) -> None:
+    a, b = site.user("alice"), site.user("bobby")
+    gid, seats = site.game_pair(a, b, color="white", mode="ranked")
+    w, k = Player(seats[0], gid), Player(seats[1], gid)
+    w.hello()
+    k.hello()
+    assert w.act({"type": "move", "uci": "e2e4"})["t"] == "ack"
+    k.wait_version(w.v)  # type: ignore[arg-type]
+    assert k.act({"type": "move", "uci": "e7e5"})["t"] == "ack"
+    w.wait_version(k.v)  # type: ignore[arg-type]
+    assert k.request("resign")["t"] == "ack"
+    text = site.main.get(f"/api/games/{gid}/pgn").text
+    assert '[WhiteElo "1400"]' in text and '[BlackElo "1400"]' in text, text  # the start rating
+    friendly, fseats = site.game_pair(a, b, color="white")
+    fw = Player(fseats[0], friendly)
+    fw.hello()
+    assert fw.request("resign")["t"] == "ack"
+    assert "Elo" not in site.main.get(f"/api/games/{friendly}/pgn").text

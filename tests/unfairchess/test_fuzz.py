@@ -1,11 +1,13 @@
-"""Random self-play with cards, invariants checked after every action.
+"""Random self-play with cards, UnfairChess's invariants checked after every action.
 
 300 full games (10 chunks of 30, xdist-friendly), ply cap 300 then adjudication. Every
 action comes from a random bot deciding on a determinized state (it must never be refused)
-or, at sampled positions, from the real ``legal_actions`` list, a few of which are also
-applied on the side. At the end each game is replayed from its record and must reproduce
-the same dump. A failure names the seed and the action index: rerun it with
-``donjon replay`` on the record written to ``$DONJON_FUZZ_DIR`` (if set).
+or, at sampled positions, from the real ``legal_actions`` list. A failure names the seed
+and the action index: rerun it with ``donjon replay`` on the record written to
+``$DONJON_FUZZ_DIR`` (if set).
+
+What holds for every game (listed actions are accepted and change nothing, views are JSON,
+a record replays to the same state) is checked by ``tests/games/test_conformance.py``.
 """
 
 from __future__ import annotations
@@ -21,7 +23,6 @@ import chess
 import pytest
 
 from donjon.bots import RandomBot
-from donjon.cli import ReplayError, replay
 from donjon.games.protocol import IllegalAction
 from donjon.games.unfairchess import GAME
 from donjon.games.unfairchess.catalogue import DECK
@@ -30,8 +31,7 @@ from donjon.games.unfairchess.state import STATUSES, State
 CHUNKS = 10
 GAMES_PER_CHUNK = 30
 MAX_PLIES = 300
-SAMPLE_POSITIONS = 0.15  # share of positions where legal_actions is listed and sampled
-SAMPLE_ACTIONS = 3
+SAMPLE_POSITIONS = 0.15  # share of positions where the action comes from legal_actions and the views are checked
 FULL_DECKS = Counter(DECK) + Counter(DECK)
 PAWN_RANKS = chess.BB_RANK_1 | chess.BB_RANK_8
 
@@ -72,11 +72,8 @@ def check_invariants(st: State, where: str) -> None:
 
 
 def check_views(st: State, where: str) -> None:
-    for seat in (None, 0, 1):
-        view = GAME.view(st, seat)
-        json.dumps(view)
-        if seat is not None:
-            assert [e["card"] for e in view["hand"]] == st.hands[seat], where
+    for seat in (0, 1):
+        assert [e["card"] for e in GAME.view(st, seat)["hand"]] == st.hands[seat], where
     assert "hand" not in GAME.view(st, None)
 
 
@@ -92,18 +89,9 @@ def play_one(seed: int, card_prob: float, rng: random.Random) -> None:
         seat = st.seat
         action = None
         if rng.random() < SAMPLE_POSITIONS:
-            before = GAME.dump(st)
-            legal = GAME.legal_actions(st, seat)
-            assert legal, f"{where}: the game is not over but no action is legal"
-            for a in rng.sample(legal, min(SAMPLE_ACTIONS, len(legal))):
-                try:
-                    GAME.apply(st, seat, a)
-                except IllegalAction as e:  # pragma: no cover - a failure message
-                    pytest.fail(f"{where}: listed action {a} refused: {e.reason}")
-            assert GAME.dump(st) == before, f"{where}: applying a listed action changed the original state"
             check_views(st, where)
             if rng.random() < 0.5:
-                action = rng.choice(legal)
+                action = rng.choice(GAME.legal_actions(st, seat))
         if action is None:
             action = bot.choose(GAME, st, seat, rng)
         try:
@@ -115,16 +103,10 @@ def play_one(seed: int, card_prob: float, rng: random.Random) -> None:
         if new.seat != seat or new.result is not None:
             plies += 1
         st = new
-    final = GAME.dump(st)
     out_dir = os.environ.get("DONJON_FUZZ_DIR")
     if out_dir:
         Path(out_dir).mkdir(parents=True, exist_ok=True)
         Path(out_dir, f"fuzz-{seed}.json").write_text(json.dumps(record))
-    try:
-        _, again = replay(json.loads(json.dumps(record)))
-    except ReplayError as e:  # pragma: no cover - a failure message
-        pytest.fail(f"seed {seed}: the record does not replay: {e}")
-    assert GAME.dump(again) == final, f"seed {seed}: replaying the record gave another state"
 
 
 @pytest.mark.slow

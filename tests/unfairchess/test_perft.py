@@ -10,8 +10,8 @@ from __future__ import annotations
 import chess
 import pytest
 
-from donjon.cli import chess_divide, chess_perft, perft, perft_divide, plain_state
-from donjon.games.unfairchess import rules
+from donjon.games.unfairchess import moves, rules
+from donjon.games.unfairchess.perft import chess_divide, chess_perft, perft, perft_divide, plain_state
 
 POSITIONS = {
     "initial": (chess.STARTING_FEN, {1: 20, 2: 400, 3: 8902, 4: 197281}),
@@ -78,11 +78,11 @@ def _reference_moves(st, plain: bool) -> set[str]:  # type: ignore[no-untyped-de
     for move in b.generate_pseudo_legal_moves():
         if rules.move_filter_reason(st, move, plain) is not None:
             continue
-        if rules._needs_simulation(st, move, plain):
+        if moves._needs_simulation(st, move, plain):
             probe = st.copy()
             if plain:
                 probe.walls = {}
-            rules._do_move(probe, move)
+            moves.do_move(probe, move)
             if probe.king_exposed(us):
                 continue
         elif b.is_into_check(move):

@@ -18,22 +18,26 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from donjon.games.castel import effects, rules
+from donjon.games.castel import effects, notation, rules
 from donjon.games.castel.board import SIDES, SIZE, zone_of
 from donjon.games.castel.catalogue import CARDS, KIND, sort_cards
+from donjon.games.castel.info import INFO
+from donjon.games.castel.league import LEAGUE
 from donjon.games.castel.state import COLOURS, COLOURS_FR, State
-from donjon.games.protocol import Action, IllegalAction, Outcome, View
+from donjon.games.protocol import Action, BaseGame, IllegalAction, Outcome, View
 
 ZONES_GRID = [[zone_of((r, c)) for c in range(SIZE)] for r in range(SIZE)]
 
 
-class Castel:
+class Castel(BaseGame):
     """The game object: stateless; every method takes and returns states."""
 
     id = "castel"
     min_players = 2
     max_players = 4
     cooperative = False
+    info = INFO
+    league = LEAGUE
 
     def setup(self, players: int = 2, seed: int = 0, options: dict[str, Any] | None = None) -> State:
         return rules.new_state(players, seed, options)
@@ -135,6 +139,10 @@ class Castel:
         n = st.players
         if type(seat) is not int or not 0 <= seat < n:
             raise IllegalAction(f"there is no seat {seat!r} in this game")
+        # copy() starts an empty event list; keep what the seat saw (its view shows the events),
+        # without the card of a draw, a gift or a pass it did not see.
+        st.events = [e if seat in e.get("_see", (seat,)) else {k: v for k, v in e.items() if k != "card"}
+                     for e in state.events]
         keep: dict[int, list[str]] = {}
         hidden_counts: dict[int, int] = {}
         drawn_hidden: dict[int, int] = {}
@@ -171,6 +179,32 @@ class Castel:
         st.rng_counter = 0
         return st
 
+    def evaluate(self, state: State, seat: int) -> float:
+        """How good ``state`` is for ``seat`` (the greedy bot's hook,
+        :func:`donjon.games.castel.bots.seat_value`)."""
+        from donjon.games.castel.bots import seat_value
+
+        return seat_value(self, state, seat)
+
+    def choice_key(self, action: Any) -> Any:
+        """``action`` with each card copy replaced by its kind (``soldat_7`` → ``soldat``):
+        the copies of a kind are one choice; :meth:`legal_actions` lists the first copy
+        only and :meth:`apply` takes any (:func:`donjon.games.castel.rules.legal_actions`)."""
+        if isinstance(action, str):
+            return KIND.get(action, action)
+        if isinstance(action, dict):
+            return {k: self.choice_key(v) for k, v in action.items()}
+        if isinstance(action, list):
+            return [self.choice_key(v) for v in action]
+        return action
+
+    def history_entry(self, before: State, seat: int, action: Action, after: State) -> dict[str, Any]:
+        """The action's public events (:mod:`donjon.games.castel.notation`)."""
+        return notation.history_entry(before, seat, action, after)
+
+    def private_history(self, before: State, seat: int, action: Action, after: State) -> dict[int, dict[str, Any]]:
+        """The entry with the private cards, for each seat that saw one (:mod:`donjon.games.castel.notation`)."""
+        return notation.private_history(before, seat, action, after)
 
 def _event_for(ev: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """Events are public except the card of a draw, a gift or a pass (only who saw it)."""

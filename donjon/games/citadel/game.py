@@ -44,20 +44,24 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from donjon.games.citadel import rules
+from donjon.games.citadel import notation, rules
 from donjon.games.citadel.board import COLOURS, DOOR_IDS, ROOM_IDS, map_json, neighbours
 from donjon.games.citadel.catalogue import CARDS, CHARACTERS, IDEA_ICONS, TREASURES, catalogue_json
+from donjon.games.citadel.info import INFO
+from donjon.games.citadel.league import LEAGUE
 from donjon.games.citadel.state import State
-from donjon.games.protocol import Action, Outcome, View
+from donjon.games.protocol import Action, BaseGame, Outcome, View
 
 
-class Citadel:
+class Citadel(BaseGame):
     """The game object: stateless; every method takes and returns states."""
 
     id = "citadel"
     min_players = 1
     max_players = 4
     cooperative = True
+    info = INFO
+    league = LEAGUE
 
     def setup(self, players: int = 1, seed: int = 0, options: dict[str, Any] | None = None) -> State:
         return rules.new_state(players, seed, options)
@@ -183,6 +187,13 @@ class Citadel:
         st.rng_counter = 0
         return st
 
+    def history_entry(self, before: State, seat: int, action: Action, after: State) -> dict[str, Any]:
+        """The action's public events (:mod:`donjon.games.citadel.notation`)."""
+        return notation.history_entry(before, seat, action, after)
+
+    def private_history(self, before: State, seat: int, action: Action, after: State) -> dict[int, dict[str, Any]]:
+        """Premonition's order, for its author (:mod:`donjon.games.citadel.notation`)."""
+        return notation.private_history(before, seat, action, after)
 
 def _treasure_json(st: State, colour: str) -> dict[str, Any]:
     t = st.treasures[colour]

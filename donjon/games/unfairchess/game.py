@@ -18,18 +18,22 @@ from typing import Any
 
 import chess
 
-from donjon.games.protocol import Action, IllegalAction, Outcome, View
-from donjon.games.unfairchess import rules
+from donjon.games.protocol import Action, BaseGame, IllegalAction, Outcome, View, matching
+from donjon.games.unfairchess import notation, rules
+from donjon.games.unfairchess.info import INFO
+from donjon.games.unfairchess.league import LEAGUE
 from donjon.games.unfairchess.state import _UCI, STATUSES, State, seat_of, sq_name
 
 
-class UnfairChess:
+class UnfairChess(BaseGame):
     """The game object: stateless; every method takes and returns states."""
 
     id = "unfairchess"
     min_players = 2
     max_players = 2
     cooperative = False
+    info = INFO
+    league = LEAGUE
 
     def setup(self, players: int = 2, seed: int = 0, options: dict[str, Any] | None = None) -> State:
         if players != 2:
@@ -65,7 +69,7 @@ class UnfairChess:
             raise IllegalAction("an action is a JSON object with a 'type'")
         if state.result is not None:
             raise IllegalAction("the game is over")
-        if seat not in (0, 1):
+        if type(seat) is not int or seat not in (0, 1):  # not True nor 1.0, which equal 1
             raise IllegalAction(f"there is no seat {seat!r} in UnfairChess (seats are 0 and 1)")
         if seat != state.seat:
             raise IllegalAction("it is not your turn")
@@ -124,7 +128,7 @@ class UnfairChess:
     def view_and_brief_legal(self, state: State, seat: int | None) -> tuple[View, list[Action]]:
         """Like :meth:`view_and_legal`, but each playable card is one entry
         ``{"type": "card", "card": id, "lazy": True}`` instead of all its targetings: the
-        seat asks for them (:meth:`card_targets`) when it picks the card. Moves and order
+        seat asks for them (:meth:`expand`) when it picks the card. Moves and order
         actions are listed in full. A card is listed iff it has a legal targeting, found by
         probing targetings until the first legal one (most of the cost of
         :meth:`legal_actions` is probing *every* targeting of every card; the server sends
@@ -148,13 +152,18 @@ class UnfairChess:
                     out.append({"type": "card", "card": card, "lazy": True})
         return self._view(state, seat, playable), out
 
-    def card_targets(self, state: State, seat: int, card: str) -> list[Action]:
-        """Every legal action of ``seat`` that plays ``card`` (its entries of
-        :meth:`legal_actions`, in the same order); ``[]`` when it cannot play it now."""
+    def expand(self, state: State, seat: int, partial: Action) -> list[Action]:
+        """The legal actions of ``seat`` that have every field of ``partial`` (in the order of
+        :meth:`legal_actions`). For a card (``{"type": "card", "card": id}``, a lazy entry of
+        :meth:`view_and_brief_legal`) only that card's targetings are listed; ``[]`` when the
+        seat cannot play it now."""
+        card = partial.get("card")
+        if partial.get("type") != "card" or not isinstance(card, str):
+            return super().expand(state, seat, partial)
         if (state.result is not None or seat != state.seat or state.ordering or state.must_move
                 or card not in state.hands[seat]):
             return []
-        return [{"type": "card", "card": card, **tg} for tg in rules.card_actions(state, card)]
+        return matching([{"type": "card", "card": card, **tg} for tg in rules.card_actions(state, card)], partial)
 
     def _view(self, state: State, seat: int | None, playable: set[str] | None) -> View:
         b = state.board
@@ -186,14 +195,7 @@ class UnfairChess:
             "events": [_event_for(e, seat) for e in state.events],
         }
         if seat in (0, 1):
-            hand = state.hands[seat]
-            mine = seat == state.seat and state.result is None
-            if playable is not None and mine:
-                out["hand"] = [{"card": c, "playable": c in playable} for c in hand]
-            else:
-                out["hand"] = [
-                    {"card": c, "playable": mine and rules.card_playable(state, c)} for c in hand
-                ]
+            out["hand"] = _hand(state, seat, playable)
             out["known_top"] = state.decks[seat][: state.known_top[seat]]
             out["opponent_known"] = list(state.known_by_opp[1 - seat])
         return out
@@ -214,6 +216,7 @@ class UnfairChess:
         holds after Pickpocket) stay where they are; the multisets never change.
         """
         st = state.copy()
+        st.events = list(state.events)  # copy() starts an empty list; the seat saw these (its view shows them)
         opp = 1 - seat
         own_known = st.known_top[seat]
         own_rest = sorted(st.decks[seat][own_known:])  # sorted: the result must not depend on the hidden order
@@ -229,6 +232,50 @@ class UnfairChess:
         st.decks[opp] = unknown[free:]
         st.known_top[opp] = 0
         return st
+
+    def history_entry(self, before: State, seat: int, action: Action, after: State) -> dict[str, Any]:
+        """The public move-list line of an accepted action: ``{"ply", "san", "uci"}`` for a
+        move, ``{"ply", "card", "squares"}`` for a card, ``{"ply", "order": true}`` for
+        Foresight's order (:mod:`donjon.games.unfairchess.notation`)."""
+        return notation.history_entry(before, seat, action, after)
+
+    # ------------------------------------------------------------------ bot hooks (donjon.bots)
+
+    def random_action(self, state: State, seat: int, rng: random.Random, **options: Any) -> Action:
+        """A random legal action without listing every targeting (the random bot's hook,
+        :func:`donjon.games.unfairchess.bots.random_play.random_action`)."""
+        from donjon.games.unfairchess.bots.random_play import random_action
+
+        return random_action(state, seat, rng, **options)
+
+    def greedy_scores(self, state: State, seat: int, actions: list[Action], rng: random.Random,
+                      **options: Any) -> list[tuple[float, Action]]:
+        """The greedy bot's scores of ``actions``, an add-to-move card with its move
+        (:func:`donjon.games.unfairchess.bots.greedy.greedy_scores`)."""
+        from donjon.games.unfairchess.bots.greedy import greedy_scores
+
+        return greedy_scores(self, state, seat, actions, rng, **options)
+
+
+def _hand(state: State, seat: int, playable: set[str] | None) -> list[dict[str, Any]]:
+    """The seat's hand entries: ``{"card", "playable"}``, plus ``"why"`` (a code of
+    :data:`~donjon.games.unfairchess.reasons.REASONS`) on each greyed card. ``playable``: the
+    cards already known playable (:meth:`UnfairChess.view_and_legal`), else each is probed.
+    A reason is computed only for a card found unplayable, once per distinct card."""
+    hand = state.hands[seat]
+    if state.result is not None or seat != state.seat:
+        idle = "game_over" if state.result is not None else "not_your_turn"
+        return [{"card": c, "playable": False, "why": idle} for c in hand]
+    reasons: dict[str, str | None] = {}
+    for c in hand:
+        if c not in reasons:
+            ok = c in playable if playable is not None else rules.card_playable(state, c)
+            reasons[c] = None if ok else rules.card_why_not(state, c)
+    out: list[dict[str, Any]] = []
+    for c in hand:
+        why = reasons[c]
+        out.append({"card": c, "playable": True} if why is None else {"card": c, "playable": False, "why": why})
+    return out
 
 
 def public_statuses(state: State) -> dict[str, list[str]]:

@@ -47,6 +47,8 @@ class Card:
     """True if ``resolve`` reads or changes a card pile: ``hands``, ``decks``, ``discard``,
     ``known_top`` or ``known_by_opp`` (``draw_cards`` included). A card probe of a card
     without it works on :meth:`State.probe_copy`, which shares those lists with the real state."""
+    no_target: str | None = None
+    """The reason code :meth:`why_not` gives by default (None: the generic ``"no_target"``)."""
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         """Every targeting that meets the card's own conditions in ``st`` (side to act)."""
@@ -55,6 +57,13 @@ class Card:
     def resolve(self, st: State, tg: Targeting) -> None:
         """Apply ``tg`` to ``st`` (a private copy); the actor is ``st.us``."""
         raise NotImplementedError
+
+    def why_not(self, st: State) -> str | None:
+        """Why ``targetings(st)`` is empty: a reason code of
+        :data:`donjon.games.unfairchess.reasons.REASONS`, or None for the generic
+        ``"no_target"``. Asked only for a card already found unplayable (greyed view); the
+        default is the class's :attr:`no_target`."""
+        return self.no_target
 
 
 CARD_EFFECTS: dict[str, Card] = {}

@@ -1,7 +1,8 @@
 """Group 5 — Contrôle (#35–#43): restrictions on the opponent's next turn, walls and traps.
 
 The cards only create the restriction, wall or trap; the referee
-(:func:`donjon.games.unfairchess.rules.begin_turn`, ``move_filter_reason``, ``gen_moves``)
+(:func:`donjon.games.unfairchess.rules.begin_turn`, and ``move_filter_reason``, ``gen_moves`` of
+:mod:`donjon.games.unfairchess.moves`)
 enforces them on normal moves and lifts the move restrictions under the no-legal-move
 exception (B.3-4). Silence and traps are not move restrictions.
 """
@@ -12,6 +13,7 @@ from collections.abc import Iterator
 
 import chess
 
+from donjon.games.unfairchess import moves
 from donjon.games.unfairchess.cards.base import Card, Targeting, register, squares, t
 from donjon.games.unfairchess.state import State, seat_of
 
@@ -119,10 +121,9 @@ class Taunt(Card):
     turn, a normal move must be made with that piece (cards stay allowed)."""
 
     id = "provocation"
+    no_target = "no_enemy_target"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
-        from donjon.games.unfairchess import rules  # the referee imports the cards
-
         candidates = [sq for sq in st.pieces(not st.us) if st.targetable(sq)]
         if not candidates:
             return
@@ -131,12 +132,12 @@ class Taunt(Card):
         # The first candidate that can move is found one square at a time (the greyed-out
         # test stops there); the others are read off the opponent's whole move list.
         for sq in rest:
-            if rules.has_move(probe, from_mask=chess.BB_SQUARES[sq]):
+            if moves.has_move(probe, from_mask=chess.BB_SQUARES[sq]):
                 yield t(sq)
                 break
         else:
             return
-        movers = {m.from_square for m in rules.gen_moves(probe)}
+        movers = {m.from_square for m in moves.gen_moves(probe)}
         for sq in rest:
             if sq in movers:
                 yield t(sq)
@@ -165,6 +166,7 @@ class Quicksand(Card):
     travel at most 2 squares (normal moves and card-moves)."""
 
     id = "sables_mouvants"
+    no_target = "no_enemy_line_piece"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         if next(st.pieces(not st.us, (chess.BISHOP, chess.ROOK, chess.QUEEN)), None) is not None:
@@ -188,6 +190,12 @@ class Exhaustion(Card):
         sq = rec.get("to")
         if sq is not None and st.targetable(sq):
             yield t(sq)
+
+    def why_not(self, st: State) -> str | None:
+        rec = st.last_turn[seat_of(not st.us)]
+        if rec is None or rec.get("to") is None:
+            return "last_moved_nothing"
+        return "last_mover_untargetable"
 
     def resolve(self, st: State, tg: Targeting) -> None:
         st.add_restriction("exhaustion", frozenset(squares(tg)))

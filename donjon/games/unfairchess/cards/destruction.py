@@ -42,6 +42,7 @@ class SniperShot(Card):
     awake pieces attacks; your piece does not move."""
 
     id = "tir_d_elite"
+    no_target = "no_enemy_target"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         for sq in st.pieces(not st.us, (chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK)):
@@ -57,6 +58,7 @@ class Arrow(Card):
     """#27 Flèche. Destroy one enemy pawn standing in your half."""
 
     id = "fleche"
+    no_target = "no_enemy_target"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         for sq in st.pieces(not st.us, (chess.PAWN,)):
@@ -73,6 +75,7 @@ class Kamikaze(Card):
     with every non-king piece on its 8 adjacent squares (shielded enemy pieces survive)."""
 
     id = "kamikaze"
+    no_target = "no_adjacent_enemy"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         enemies = 0
@@ -106,6 +109,12 @@ class Lightning(Card):
         if st.targetable(sq):
             yield t(sq)
 
+    def why_not(self, st: State) -> str | None:
+        rec = st.last_turn[seat_of(not st.us)]
+        if rec is None or rec.get("kind") != "move":
+            return "last_not_normal_move"
+        return "last_mover_untargetable"
+
     def resolve(self, st: State, tg: Targeting) -> None:
         st.destroy(squares(tg)[0], st.us, self.id)
 
@@ -116,6 +125,7 @@ class PawnDuel(Card):
     adjacent file (your pawn first, then the enemy pawn)."""
 
     id = "duel_de_pions"
+    no_target = "no_enemy_target"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         theirs = [sq for sq in st.pieces(not st.us, (chess.PAWN,)) if st.targetable(sq)]
@@ -123,6 +133,9 @@ class PawnDuel(Card):
             for sq in theirs:
                 if abs(chess.square_file(own) - chess.square_file(sq)) <= 1:
                     yield t(own, sq)
+
+    def why_not(self, st: State) -> str | None:
+        return self.no_target if st.board.pieces_mask(chess.PAWN, st.us) else "no_pawn"
 
     def resolve(self, st: State, tg: Targeting) -> None:
         own, enemy = squares(tg)
@@ -136,6 +149,7 @@ class Breakthrough(Card):
     stepping forward: a real capture (poison and dynamite trigger); it promotes on the last rank."""
 
     id = "percee"
+    no_target = "no_enemy_target"
     fields = ("promotion",)
 
     def targetings(self, st: State) -> Iterator[Targeting]:
@@ -145,6 +159,9 @@ class Breakthrough(Card):
                 continue
             for promo in promotion_options(ahead, chess.PAWN):
                 yield with_promotion(t(sq, ahead), promo)
+
+    def why_not(self, st: State) -> str | None:
+        return self.no_target if st.board.pieces_mask(chess.PAWN, st.us) else "no_pawn"
 
     def resolve(self, st: State, tg: Targeting) -> None:
         frm, to = squares(tg)
@@ -158,6 +175,7 @@ class Detonator(Card):
     non-king piece on its 8 adjacent squares are destroyed (shielded enemy pieces excepted)."""
 
     id = "detonateur"
+    no_target = "no_dynamite"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         for color in (st.us, not st.us):
@@ -177,6 +195,7 @@ class Encirclement(Card):
     """#33 Encerclement. Destroy an enemy piece attacked by at least two of your awake pieces."""
 
     id = "encerclement"
+    no_target = "no_enemy_target"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         for sq in st.pieces(not st.us):
@@ -192,6 +211,7 @@ class HeavensStrike(Card):
     """#34 Frappe céleste. Destroy any one enemy non-king, non-shielded piece."""
 
     id = "frappe_celeste"
+    no_target = "no_enemy_target"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         for sq in st.pieces(not st.us):

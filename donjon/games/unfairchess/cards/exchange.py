@@ -75,6 +75,7 @@ class Switcheroo(Card):
     a pawn may not land on rank 1 or 8."""
 
     id = "permutation"
+    no_target = "no_own_mover"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         own = [sq for sq in st.pieces(st.us) if st.can_move(sq)]
@@ -105,6 +106,10 @@ class StandIn(Card):
                 yield t(king, sq)
                 yield t(sq, king)
 
+    def why_not(self, st: State) -> str | None:
+        k = st.board.king(st.us)
+        return "no_own_mover" if k is not None and st.can_move(k) else "king_cannot_move"
+
     def resolve(self, st: State, tg: Targeting) -> None:
         a, b = squares(tg)
         st.swap(a, b)
@@ -117,6 +122,7 @@ class Teleport(Card):
     your half. It may give check."""
 
     id = "teleportation"
+    no_target = "no_own_mover"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         for sq in st.pieces(st.us, MINOR_MAJOR):
@@ -138,6 +144,7 @@ class Crossover(Card):
     that is not shielded and not asleep; no pawn lands on rank 1 or 8."""
 
     id = "chasse_croise"
+    no_target = "no_enemy_target"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         for own in st.pieces(st.us):
@@ -159,6 +166,7 @@ class MirrorMatch(Card):
     type (not shielded, not asleep). Both rooks lose their castling rights."""
 
     id = "jeu_de_miroirs"
+    no_target = "no_enemy_target"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         for pt in (chess.KNIGHT, chess.BISHOP, chess.ROOK):
@@ -181,6 +189,7 @@ class Recall(Card):
     starting square of its type and colour. Castling rights are not restored."""
 
     id = "rappel"
+    no_target = "no_own_mover"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         home = 0 if st.us == chess.WHITE else 7
@@ -206,6 +215,7 @@ class Banishment(Card):
     empty corner; it cannot move during the opponent's next turn."""
 
     id = "exil"
+    no_target = "no_enemy_target"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         for sq in st.pieces(not st.us, MINOR_MAJOR):
@@ -252,6 +262,7 @@ class Gust(Card):
     shielded, not asleep) is pushed 1 square straight away, all together; traps spring."""
 
     id = "bourrasque"
+    no_target = "no_enemy_target"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         # gust_pushes only pushes an adjacent enemy non-king piece (enemy_movable), so a
@@ -279,6 +290,7 @@ class Repel(Card):
     along an empty path, never onto its owner's first rank."""
 
     id = "recul_force"
+    no_target = "no_enemy_target"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         them = not st.us

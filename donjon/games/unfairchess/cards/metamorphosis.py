@@ -37,6 +37,9 @@ class Knighting(Card):
         for sq in st.pieces(st.us, (chess.PAWN,)):
             yield t(sq)
 
+    def why_not(self, st: State) -> str | None:
+        return "no_pawn"
+
     def resolve(self, st: State, tg: Targeting) -> None:
         transform(st, squares(tg)[0], chess.KNIGHT)
 
@@ -52,6 +55,9 @@ class Coronation(Card):
             if not in_half(st.us, sq):
                 yield t(sq)
 
+    def why_not(self, st: State) -> str | None:
+        return "no_pawn_enemy_half" if st.board.pieces_mask(chess.PAWN, st.us) else "no_pawn"
+
     def resolve(self, st: State, tg: Targeting) -> None:
         transform(st, squares(tg)[0], chess.QUEEN)
 
@@ -62,6 +68,7 @@ class Demotion(Card):
     pawn of its own colour; pawn rules then apply by rank (a double step from its 2nd rank)."""
 
     id = "degradation"
+    no_target = "no_enemy_target"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         for sq in st.pieces(not st.us, (chess.KNIGHT, chess.BISHOP, chess.ROOK)):
@@ -77,6 +84,7 @@ class Shapeshift(Card):
     """#47 Repl. One of your knights becomes a bishop, or one of your bishops becomes a knight."""
 
     id = "metamorphose"
+    no_target = "no_own_piece"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         for sq in st.pieces(st.us, (chess.KNIGHT, chess.BISHOP)):
@@ -93,6 +101,7 @@ class Forge(Card):
     """#48 Repl. One of your knights or bishops becomes a rook. It gains no castling right."""
 
     id = "forge"
+    no_target = "no_own_piece"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         for sq in st.pieces(st.us, (chess.KNIGHT, chess.BISHOP)):
@@ -107,6 +116,7 @@ class Abdication(Card):
     """#49 Repl. One enemy queen (not shielded) becomes a rook of its colour."""
 
     id = "abdication"
+    no_target = "no_enemy_target"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         for sq in st.pieces(not st.us, (chess.QUEEN,)):
@@ -123,6 +133,7 @@ class Desertion(Card):
     your way; its statuses are removed. Nine pawns are legal."""
 
     id = "desertion"
+    no_target = "no_enemy_target"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         for sq in st.pieces(not st.us, (chess.PAWN,)):
@@ -139,6 +150,7 @@ class Treason(Card):
     statuses are removed, a rook's castling right is lost and none is gained."""
 
     id = "trahison"
+    no_target = "no_enemy_target"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         for sq in st.pieces(not st.us, (chess.KNIGHT, chess.BISHOP, chess.ROOK)):

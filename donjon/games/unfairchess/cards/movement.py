@@ -92,6 +92,7 @@ class Cavalcade(Card):
     and walls in between); it may capture. Squares: [piece, destination]."""
 
     id = "cavalcade"
+    no_target = "no_own_mover"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         for frm in _movers(st, LINE_PIECES):
@@ -112,6 +113,7 @@ class PasDeGeant(Card):
     promotes on the last rank. Squares: [pawn, destination] (+ ``promotion``)."""
 
     id = "pas_de_geant"
+    no_target = "no_own_mover"
     fields = ("promotion",)
 
     def targetings(self, st: State) -> Iterator[Targeting]:
@@ -122,6 +124,9 @@ class PasDeGeant(Card):
             path = [frm + step, frm + 2 * step, frm + 3 * step]
             if all(_open(st, sq) for sq in path):
                 yield from _pawn_targetings(frm, path[2])
+
+    def why_not(self, st: State) -> str | None:
+        return self.no_target if st.board.pieces_mask(chess.PAWN, st.us) else "no_pawn"
 
     def resolve(self, st: State, tg: Targeting) -> None:
         frm, to = squares(tg)
@@ -134,12 +139,16 @@ class Repli(Card):
     that is not your first rank. Squares: [pawn, destination]."""
 
     id = "repli"
+    no_target = "no_own_mover"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         for frm in _movers(st, (chess.PAWN,)):
             to = frm - forward(st.us)  # a pawn never stands on rank 1 or 8 (D7)
             if rank_of(st.us, to) != 1 and _open(st, to):
                 yield t(frm, to)
+
+    def why_not(self, st: State) -> str | None:
+        return self.no_target if st.board.pieces_mask(chess.PAWN, st.us) else "no_pawn"
 
     def resolve(self, st: State, tg: Targeting) -> None:
         frm, to = squares(tg)
@@ -153,6 +162,7 @@ class PasChasse(Card):
     Squares: [pawn, destination] (+ ``promotion``)."""
 
     id = "pas_chasse"
+    no_target = "no_own_mover"
     fields = ("promotion",)
 
     def targetings(self, st: State) -> Iterator[Targeting]:
@@ -162,6 +172,9 @@ class PasChasse(Card):
                 to = _file_step(frm, df, rr)
                 if to is not None and _open(st, to):
                     yield from _pawn_targetings(frm, to)
+
+    def why_not(self, st: State) -> str | None:
+        return self.no_target if st.board.pieces_mask(chess.PAWN, st.us) else "no_pawn"
 
     def resolve(self, st: State, tg: Targeting) -> None:
         frm, to = squares(tg)
@@ -176,6 +189,7 @@ class Catapulte(Card):
     Squares: [piece, destination]."""
 
     id = "catapulte"
+    no_target = "no_own_mover"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         b = st.board
@@ -205,6 +219,7 @@ class Benediction(Card):
     diagonally, blocked normally) to an empty square. No capture. Squares: [piece, destination]."""
 
     id = "benediction"
+    no_target = "no_own_mover"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         for frm in _movers(st, (chess.KNIGHT, chess.ROOK)):
@@ -223,6 +238,7 @@ class LigneDroite(Card):
     square. No capture. Squares: [piece, destination]."""
 
     id = "ligne_droite"
+    no_target = "no_own_mover"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         for frm in _movers(st, (chess.KNIGHT, chess.BISHOP)):
@@ -244,6 +260,7 @@ class PasseMuraille(Card):
     plain move). Squares: [piece, destination]."""
 
     id = "passe_muraille"
+    no_target = "no_own_mover"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         b = st.board
@@ -281,6 +298,7 @@ class MarcheForcee(Card):
     ``{"squares": ["a7", "h2"], "promotions": ["q", null]}``."""
 
     id = "marche_forcee"
+    no_target = "no_own_mover"
     fields = ("promotions",)
 
     def targetings(self, st: State) -> Iterator[Targeting]:
@@ -294,6 +312,9 @@ class MarcheForcee(Card):
                     continue
                 for combo in _product(options):
                     yield t(*group, promotions=list(combo))
+
+    def why_not(self, st: State) -> str | None:
+        return self.no_target if st.board.pieces_mask(chess.PAWN, st.us) else "no_pawn"
 
     def resolve(self, st: State, tg: Targeting) -> None:
         step = forward(st.us)
@@ -335,6 +356,10 @@ class RoqueLibre(Card):
             if landing is not None and st.quicksand_ok(rook, landing[0]):
                 yield t(k, rook)
 
+    def why_not(self, st: State) -> str | None:
+        k = st.board.king(st.us)
+        return "castle_blocked" if k is not None and st.can_move(k) else "king_cannot_move"
+
     def resolve(self, st: State, tg: Targeting) -> None:
         k, rook = squares(tg)
         landing = _castle_squares(st, k, rook)
@@ -371,6 +396,7 @@ class EscapadeRoyale(Card):
     Squares: [king, destination]. Forbidden under Curfew."""
 
     id = "escapade_royale"
+    no_target = "no_own_mover"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         k = st.board.king(st.us)
@@ -385,6 +411,10 @@ class EscapadeRoyale(Card):
                 if not _open(st, sq):
                     break
 
+    def why_not(self, st: State) -> str | None:
+        k = st.board.king(st.us)
+        return "no_own_mover" if k is not None and st.can_move(k) else "king_cannot_move"
+
     def resolve(self, st: State, tg: Targeting) -> None:
         k, to = squares(tg)
         _card_move(st, k, to)
@@ -398,6 +428,7 @@ class Charge(Card):
     Squares: [knight, first landing, second landing]."""
 
     id = "charge"
+    no_target = "no_own_mover"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         for frm in _movers(st, (chess.KNIGHT,)):

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 import chess
 
+from donjon.games.unfairchess import moves
 from donjon.games.unfairchess.cards.base import Card, Targeting, promo_type, rank_of, register, squares, t
 from donjon.games.unfairchess.state import Restriction, State, seat_of
 
@@ -16,6 +17,7 @@ class Redeal(Card):
     (what is left if your deck holds fewer). Greyed if your deck is empty."""
 
     id = "nouvelle_donne"
+    no_target = "deck_empty"
     piles = True
 
     def targetings(self, st: State) -> Iterator[Targeting]:
@@ -47,6 +49,10 @@ class Reinforcements(Card):
             if rank_of(st.us, sq) in (2, 3) and st.is_empty(sq):
                 yield t(sq)
 
+    def why_not(self, st: State) -> str | None:
+        # (With a removed pawn, only a full 2nd and 3rd rank leaves no square.)
+        return "no_removed_pawn" if st.removed[st.seat].get("p", 0) < 1 else "no_target"
+
     def resolve(self, st: State, tg: Targeting) -> None:
         sq = squares(tg)[0]
         pile = st.removed[st.seat]
@@ -65,11 +71,9 @@ class TimeWarp(Card):
     fields = ("promotion",)
 
     def _extra_moves(self, st: State) -> Iterator[chess.Move]:
-        from donjon.games.unfairchess import rules
-
         b = st.board
         them = not st.us
-        for move in rules.gen_moves(st, plain=st.suspended):
+        for move in moves.gen_moves(st, plain=st.suspended):
             if b.is_capture(move):
                 continue
             probe = st.copy()
@@ -88,12 +92,10 @@ class TimeWarp(Card):
     @staticmethod
     def _play(st: State, move: chess.Move) -> None:
         """The extra move: one ply of the same turn (no clock, no en-passant right)."""
-        from donjon.games.unfairchess import rules
-
         b = st.board
         halfmove, fullmove = b.halfmove_clock, b.fullmove_number
         taunt = st.restriction("taunt")
-        rules._do_move(st, move)
+        moves.do_move(st, move)
         b.ep_square = None
         b.halfmove_clock, b.fullmove_number = halfmove, fullmove
         if taunt is not None and move.from_square in taunt.squares:
@@ -119,6 +121,7 @@ class Foresight(Card):
     """
 
     id = "prescience"
+    no_target = "deck_empty"
     piles = True
 
     def targetings(self, st: State) -> Iterator[Targeting]:
@@ -156,6 +159,17 @@ class Rewind(Card):
             return
         yield t(to, frm)
 
+    def why_not(self, st: State) -> str | None:
+        rec = st.last_turn[seat_of(not st.us)]
+        if rec is None or rec.get("kind") != "move":
+            return "last_not_normal_move"
+        if not rec.get("quiet"):
+            return "last_move_not_quiet"
+        p = st.board.piece_at(rec["to"])
+        if p is None or p.color == st.us or not st.targetable(rec["to"]) or (st.asleep(rec["to"]) and not st.suspended):
+            return "last_mover_untargetable"
+        return "origin_occupied"
+
     def resolve(self, st: State, tg: Targeting) -> None:
         to, frm = squares(tg)
         st.move_piece(to, frm)
@@ -167,6 +181,7 @@ class Pickpocket(Card):
     from their own deck (nothing if it is empty). Greyed if the opponent's hand is empty."""
 
     id = "larcin"
+    no_target = "opponent_hand_empty"
     piles = True
 
     def targetings(self, st: State) -> Iterator[Targeting]:
@@ -192,6 +207,7 @@ class Dispel(Card):
     Playable only if at least one of these exists."""
 
     id = "dissipation"
+    no_target = "nothing_to_dispel"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         if (st.walls or st.traps or st.restrictions

@@ -13,6 +13,7 @@ class Poison(Card):
     """#1 Add. One of your non-king pieces that is not poisoned becomes Poisoned."""
 
     id = "poison"
+    no_target = "no_own_piece"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         for sq in st.pieces(st.us):
@@ -28,6 +29,7 @@ class Sleep(Card):
     """#2 Repl. An enemy non-king piece, awake and not shielded, falls asleep."""
 
     id = "sommeil"
+    no_target = "no_enemy_target"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         for sq in st.pieces(not st.us):
@@ -43,6 +45,7 @@ class Shield(Card):
     """#3 Add. One of your non-king pieces is Shielded until the end of the opponent's next turn."""
 
     id = "bouclier"
+    no_target = "no_own_piece"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         for sq in st.pieces(st.us):
@@ -59,6 +62,7 @@ class Dynamite(Card):
     """#4 Repl. Any non-king piece without dynamite (not an enemy shielded one) carries Dynamite."""
 
     id = "dynamite"
+    no_target = "no_target"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         for color in (st.us, not st.us):

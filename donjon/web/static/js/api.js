@@ -1,14 +1,16 @@
 // Small helpers shared by every page: boot data, i18n, JSON fetch, toasts.
 
+import { makeT } from "./kit/i18n.js";
+
+export { esc } from "./kit/html.js";
+export { toast } from "./kit/toast.js";
+
 const bootEl = document.getElementById("boot");
 export const boot = bootEl ? JSON.parse(bootEl.textContent) : { lang: "en", t: {}, user: null };
 export const lang = boot.lang || "en";
 
-export function t(key, vars = {}) {
-  let s = (boot.t && boot.t[key]) || key;
-  for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, String(v));
-  return s;
-}
+/** t(key, vars): the page's strings (boot.t, in the page's language), else the key. */
+export const t = makeT({ [lang]: boot.t || {} }, lang);
 
 export class ApiError extends Error {
   constructor(message, status, code) {
@@ -38,32 +40,37 @@ export async function api(path, { method = "GET", body } = {}) {
   return data;
 }
 
-export function toast(message, kind = "error", ms = 4500) {
-  const box = document.getElementById("toasts");
-  if (!box) return;
-  const el = document.createElement("div");
-  el.className = `toast toast-${kind}`;
-  el.setAttribute("role", kind === "error" ? "alert" : "status");
-  el.textContent = message;
-  box.appendChild(el);
-  requestAnimationFrame(() => el.classList.add("show"));
-  setTimeout(() => {
-    el.classList.remove("show");
-    setTimeout(() => el.remove(), 300);
-  }, ms);
-}
-
-export function esc(s) {
-  return String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-}
-
 export function wsUrl(path) {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   return `${proto}//${location.host}${path}`;
 }
 
+// Every registered game as the server describes it (GameInfo.to_json, in the page's language):
+// names, seats, options, and its web parts (`web.ui`, `web.stylesheets`, `web.badge`,
+// `web.pages`, `web.exports`).
+export const games = boot.games || [];
+
+export function gameInfo(kind) {
+  return games.find((g) => g.id === kind) || null;
+}
+
 export function gameName(kind) {
-  return { unfairchess: "UnfairChess", castel: "Castel", citadel: lang === "fr" ? "Citadelle" : "Citadel" }[kind] || kind;
+  const info = gameInfo(kind);
+  return info ? info.name : kind;
+}
+
+// The class of a seat's colour chip on the player bars: the game's own word, else seat-<n>.
+export function seatColour(kind, seat) {
+  const info = gameInfo(kind);
+  return (info && info.seats[seat] && info.seats[seat].colour) || `seat-${seat}`;
+}
+
+// The label of a table option's value ("difficulty" "hard" → "Hard"), or the value itself.
+export function optionLabel(kind, name, value) {
+  const info = gameInfo(kind);
+  const opt = info && info.options.find((o) => o.name === name);
+  const v = opt && opt.values.find((x) => x.value === value);
+  return v ? v.label : String(value);
 }
 
 export function resultText(game) {

@@ -1,6 +1,21 @@
 // Login and registration forms.
 import { api } from "./api.js";
 
+/** Where to go after logging in: ?next= when it stays on this site, else the lobby. The
+ * address is resolved as the browser resolves it (it reads "/\host", and "/" tab "/host", as
+ * "//host": another site), and the absolute address is returned, never a path such as
+ * "//host" that the browser would read as another site. */
+function sameSiteNext(next) {
+  if (!next) return "/";
+  let url;
+  try {
+    url = new URL(next, location.origin);
+  } catch (e) {
+    return "/";
+  }
+  return url.origin === location.origin ? url.href : "/";
+}
+
 const form = document.getElementById("auth-form");
 const err = form.querySelector(".form-error");
 form.addEventListener("submit", async (ev) => {
@@ -11,8 +26,7 @@ form.addEventListener("submit", async (ev) => {
   btn.disabled = true;
   try {
     await api(form.dataset.mode === "login" ? "/api/login" : "/api/register", { method: "POST", body: data });
-    const next = new URLSearchParams(location.search).get("next");
-    location.href = next && next.startsWith("/") && !next.startsWith("//") ? next : "/";
+    location.href = sameSiteNext(new URLSearchParams(location.search).get("next"));
   } catch (e) {
     err.textContent = e.message;
     err.hidden = false;

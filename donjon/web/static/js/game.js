@@ -1,14 +1,16 @@
 // The game page shell: owns the socket, names, status line, lifecycle buttons and toasts,
-// and drives the game's board module:
+// and drives the game's board module, the `ui_module` its GameInfo declares (boot.games[…].web.ui):
 //   import { createGameUI } from "/static/<game>/ui.js";
-//   ui = createGameUI(root, { seat, lang, send, mode, players }); ui.update({ view, legal, version });
+//   ui = createGameUI(root, { seat, lang, send, targets, mode, players }); ui.update({ view, legal, version, players });
+// A game without one gets ./fallback-ui.js, which has the same contract.
 
-import { boot, esc, lang, t, toast } from "./api.js";
+import { boot, esc, gameInfo, lang, seatColour, t, toast } from "./api.js";
 import { GameSocket } from "./socket.js";
 
 const summary = boot.game;
-let seat = boot.seat; // null once this player left a game of 3–4 / a Citadel: a bot plays the seat
+let seat = boot.seat; // null once this player left a game of 3–4 or a cooperative one: a bot plays the seat
 const mode = boot.mode;
+const info = gameInfo(summary.kind) || { cooperative: false, web: { ui: null } };
 const root = document.getElementById("board-root");
 const statusLine = document.getElementById("status-line");
 const statusSub = document.getElementById("status-sub");
@@ -48,7 +50,8 @@ async function loadUI() {
   const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   const opts = { seat, lang, send, targets, mode, players, ...(reduced ? { speed: 0 } : {}) };
   try {
-    const mod = await import(`/static/${summary.kind}/ui.js`);
+    if (!info.web.ui) throw new Error("the game declares no ui_module");
+    const mod = await import(info.web.ui);
     return mod.createGameUI(root, opts);
   } catch (e) {
     console.warn("no board module for", summary.kind, e);
@@ -58,10 +61,13 @@ async function loadUI() {
   }
 }
 
+// The socket's statuses (socket.js): after "gone" and "closed" it does not reconnect.
+const STATUS_TEXT = { connected: "connected", connecting: "connecting", reconnecting: "reconnecting",
+  gone: "conn_gone", closed: "conn_closed", limited: "conn_limited" };
+
 function onStatus(state) {
   connEl.dataset.state = state;
-  connEl.querySelector(".txt").textContent =
-    state === "connected" ? t("connected") : state === "connecting" ? t("connecting") : state === "gone" ? t("not_found") : t("reconnecting");
+  connEl.querySelector(".txt").textContent = t(STATUS_TEXT[state] || "reconnecting");
 }
 
 function onFrame(msg) {
@@ -97,7 +103,7 @@ function announce(ev) {
   if (!ev || ev.by === seat) return;
   if (ev.kind === "play") return;
   const who = ev.by === null || ev.by === undefined ? "" : nameOf(ev.by);
-  if (ev.bot) {  // a bot takes the seat of a player who left (3–4 player Castel, Citadel)
+  if (ev.bot) {  // a bot takes the seat of a player who left (a game of 3–4, a cooperative game)
     const leaver = ev.kind === "claim" ? nameOf(ev.loser) : who;
     toast(`${leaver} ${t("ev_takeover")}`, "info");
     return;
@@ -111,7 +117,7 @@ const secs = (at) => Math.max(0, Math.ceil(at - now()));
 
 function playerBar(p) {
   if (!p) return "";
-  const colour = game.kind === "unfairchess" ? (p.seat === 0 ? "white" : "black") : `seat-${p.seat}`;
+  const colour = seatColour(game.kind, p.seat);
   const me = seat !== null && p.seat === seat;
   const online = p.bot || p.online;
   const toAct = game.status === "active" && (game.to_act || []).includes(p.seat);
@@ -208,6 +214,9 @@ function renderRanking() {
   box.hidden = false;
 }
 
+// Giving up a game of three or more, or a cooperative one, is leaving it: a bot takes the seat.
+const leaves = () => game.players.length > 2 || info.cooperative;
+
 function button(id, label, cls = "") {
   return `<button class="btn ${cls}" data-act="${id}" ${busy ? "disabled" : ""}>${esc(label)}</button>`;
 }
@@ -216,7 +225,7 @@ function renderActions(active, opp, claimable) {
   let html = "";
   if (seat !== null && active) {
     if (game.can_abort) html += button("abort", t("abort"), "btn-ghost");
-    else if (game.players.length > 2 || summary.kind === "citadel") html += button("resign", t("leave_game"), "btn-ghost btn-danger");
+    else if (leaves()) html += button("resign", t("leave_game"), "btn-ghost btn-danger");
     else html += button("resign", t("resign"), "btn-ghost btn-danger");
     if (game.players.length === 2) {
       if (game.draw_offer === null || game.draw_offer === undefined) html += button("draw-offer", t("offer_draw"), "btn-ghost");
@@ -244,8 +253,7 @@ actions.addEventListener("click", async (ev) => {
   const btn = ev.target.closest("[data-act]");
   if (!btn || busy) return;
   const act = btn.dataset.act;
-  const leaving = game.players.length > 2 || summary.kind === "citadel";
-  if (act === "resign" && !confirm(t(leaving ? (summary.kind === "citadel" ? "confirm_leave_coop" : "confirm_leave") : "confirm_resign"))) return;
+  if (act === "resign" && !confirm(t(leaves() ? (info.cooperative ? "confirm_leave_coop" : "confirm_leave") : "confirm_resign"))) return;
   const [kind, op] = act.split("-");
   const msg = op ? { t: kind, op } : { t: kind };
   busy = true;

@@ -5,9 +5,9 @@
 //   GET /api/shop, POST /api/shop/buy {hat}, POST /api/hats/equip {hat|null}.
 // Hats are drawn from ./hats.js (generated from donjon/league/hats.py).
 
-import { api, boot, esc, gameName, lang, t, toast } from "./api.js";
+import { api, boot, esc, gameInfo, gameName, lang, t, toast } from "./api.js";
 import { HATS } from "./hats.js";
-import { PIECE_SVG } from "/static/unfairchess/pieces.js";
+import { KING } from "./king.js";
 
 const L = (o) => (o && typeof o === "object" ? o[lang] || o.en || "" : String(o ?? ""));
 const hatName = (id) => (HATS[id] ? (lang === "fr" ? HATS[id].name_fr : HATS[id].name_en) : id);
@@ -22,7 +22,7 @@ const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : "±0");
 /** A king wearing a hat, as an inline SVG (the shop, the profile). */
 export function kingWithHat(id, { size = 64, color = "w", cls = "" } = {}) {
   const hat = HATS[id];
-  return `<svg class="hat-king ${cls}" viewBox="0 0 45 45" width="${size}" height="${size}" aria-hidden="true">${PIECE_SVG[color + "K"]}${hat ? hat.svg : ""}</svg>`;
+  return `<svg class="hat-king ${cls}" viewBox="0 0 45 45" width="${size}" height="${size}" aria-hidden="true">${KING[color]}${hat ? hat.svg : ""}</svg>`;
 }
 
 /** The hat alone, cropped to its box (next to a name). */
@@ -270,28 +270,21 @@ export function ratingChart(history, { width = 360, height = 120, start = 1400 }
     <g class="grid">${grid}</g><polygon class="area" points="${area}"/><polyline class="line" points="${line}"/><g class="dots">${dots}</g></svg>`;
 }
 
-let catalogues = null;
-async function cardCatalogues() {
-  if (!catalogues) {
-    catalogues = Promise.all([
-      import("/static/unfairchess/cards.js").then(async (m) => ({ mod: m, cat: await m.loadCards() })).catch(() => null),
-      import("/static/castel/cards.js").then(async (m) => ({ mod: m, cat: await m.loadCards() })).catch(() => null),
-    ]).then(([unfairchess, castel]) => ({ unfairchess, castel }));
+// Each game's badge module (GameInfo.badge_module, boot.games[…].web.badge), loaded once.
+const badgeModules = new Map();
+function badgeModule(game) {
+  if (!badgeModules.has(game)) {
+    const url = (gameInfo(game) || { web: {} }).web.badge;
+    badgeModules.set(game, url ? import(url).catch(() => null) : Promise.resolve(null));
   }
-  return catalogues;
+  return badgeModules.get(game);
 }
 
-function badgeArt(b, cats) {
-  const uc = cats.unfairchess;
-  const ca = cats.castel;
-  if (b.game === "unfairchess" && uc && uc.cat.byId[b.card]) {
-    return `<div class="ucg-catalogue badge-art">${uc.mod.cardHtml(uc.cat.byId[b.card], { lang })}</div>`;
-  }
-  if (b.game === "castel" && ca) {
-    const card = ca.cat.byId[b.card] || ca.cat.list.find((c) => ca.mod.kindOf(c.id) === b.card);
-    if (card) return `<div class="cg-catalogue badge-art">${ca.mod.cardHtml(card, { lang, size: "hand" })}</div>`;
-  }
-  return `<div class="badge-art badge-plain"><span>${esc(L(b.name) || b.card)}</span></div>`;
+// A badge's art: its game's drawing of the card, else the card's name on a plain tile.
+async function badgeArt(b) {
+  const mod = await badgeModule(b.game);
+  const art = mod ? await Promise.resolve().then(() => mod.badgeArt({ card: b.card, name: b.name }, { lang })).catch(() => null) : null;
+  return art || `<div class="badge-art badge-plain"><span>${esc(L(b.name) || b.card)}</span></div>`;
 }
 
 export async function mountProfile() {
@@ -373,9 +366,9 @@ export async function mountProfile() {
   }
   const rank = { gold: 0, silver: 1, bronze: 2 };
   badges.sort((a, b) => (a.game.localeCompare(b.game)) || (rank[a.tier] - rank[b.tier]) || (b.plays - a.plays));
-  const cats = await cardCatalogues();
-  shelf.innerHTML = badges.map((b) => `<figure class="badge tier-${esc(b.tier)}" data-game="${esc(b.game)}" data-card="${esc(b.card)}" data-tier="${esc(b.tier)}">
-      ${badgeArt(b, cats)}
+  const arts = await Promise.all(badges.map(badgeArt));
+  shelf.innerHTML = badges.map((b, i) => `<figure class="badge tier-${esc(b.tier)}" data-game="${esc(b.game)}" data-card="${esc(b.card)}" data-tier="${esc(b.tier)}">
+      ${arts[i]}
       <figcaption><b><span class="tier-medal" aria-hidden="true"></span>${esc(t(`tier_${b.tier}`))}</b>
         <span class="badge-name">${esc(L(b.name))}</span><span class="badge-plays">${esc(t("plays", { n: b.plays }))}</span></figcaption>
     </figure>`).join("");

@@ -1,5 +1,6 @@
 // The lobby: open a table, the live list of open tables (/ws/lobby), your games.
-import { api, boot, esc, gameName, resultText, t, toast, wsUrl } from "./api.js";
+import { api, boot, esc, gameInfo, gameName, games, optionLabel, resultText, t, toast } from "./api.js";
+import { lobbySocket } from "./socket.js";
 
 const form = document.getElementById("table-form");
 const formErr = form.querySelector(".form-error");
@@ -15,28 +16,46 @@ function go(url) {
   location.href = url;
 }
 
-// Seats each game may have (refreshed from /api/games) and whether it is cooperative.
-const GAMES = { unfairchess: { min: 2, max: 2, coop: false }, castel: { min: 2, max: 4, coop: false }, citadel: { min: 1, max: 4, coop: true } };
-api("/api/games").then(({ games }) => {
-  for (const g of games) GAMES[g.id] = { min: g.min_players, max: g.max_players, coop: g.cooperative };
-  syncForm();
-}).catch(() => {});
+// The chosen game's seats, whether it is cooperative, and its table options (GameInfo).
+function chosen() {
+  const info = gameInfo(form.elements.game.value) || games[0];
+  return { min: info.min_seats, max: info.max_seats, default: info.default_seats, coop: info.cooperative,
+    options: info.options, seats: info.seats };
+}
+
+// Table options are radio groups named after the option, one fieldset per game
+// (home.html): the value is the checked radio of the chosen game's fieldset, else its default.
+function optionValues(gameId, options) {
+  const out = {};
+  for (const o of options) {
+    const box = form.querySelector(`[data-game="${gameId}"][data-option="${o.name}"]`);
+    const on = box && box.querySelector("input:checked");
+    out[o.name] = on ? on.value : o.default;
+  }
+  return out;
+}
 
 function syncForm() {
   const f = form.elements;
-  const game = GAMES[f.game.value] || { min: 2, max: 2, coop: false };
+  const game = chosen();
   // Seats: only the counts this game is played with.
   let seats = parseInt(f.seats.value || "2", 10);
-  if (seats < game.min || seats > game.max) {
-    seats = Math.min(Math.max(2, game.min), game.max);
-    form.querySelector(`input[name=seats][value="${seats}"]`).checked = true;
-  }
+  if (seats < game.min || seats > game.max) seats = game.default;
+  const seatInput = form.querySelector(`input[name=seats][value="${seats}"]`);
+  if (seatInput) seatInput.checked = true;
   form.querySelectorAll("[data-seats]").forEach((el) => {
     const n = Number(el.dataset.seats);
     el.hidden = n < game.min || n > game.max;
   });
   form.querySelector("#seats-field").hidden = game.min === game.max;
   form.querySelectorAll("[data-game]").forEach((el) => { el.hidden = el.dataset.game !== f.game.value; });
+  // A game's seat names (White, Black) label the colour choice; else the site's words.
+  const seatName = (s, key) => (game.seats[s] && game.seats[s].name) || t(key);
+  const colourLabels = form.querySelectorAll("#color-field label span");
+  if (colourLabels.length === 3) {
+    colourLabels[0].textContent = seatName(0, "white");
+    colourLabels[2].textContent = seatName(1, "black");
+  }
   // "The bot" takes every other seat; otherwise some seats may go to bots at once.
   const botOpt = form.querySelector("input[name=opponent][value=bot]");
   botOpt.disabled = seats < 2;
@@ -59,7 +78,7 @@ form.addEventListener("submit", async (ev) => {
   formErr.hidden = true;
   const f = form.elements;
   const opponent = f.opponent.value;
-  const game = GAMES[f.game.value] || { min: 2, max: 2, coop: false };
+  const game = chosen();
   const seats = parseInt(f.seats.value || "2", 10);
   const body = { game: f.game.value, opponent, seats, color: seats === 2 && !game.coop ? f.color.value : "random" };
   const bots = opponent === "bot" ? 0 : parseInt(f.bots.value || "0", 10) || 0;
@@ -70,7 +89,7 @@ form.addEventListener("submit", async (ev) => {
     body.mode = f.mode.value;
     body.stake = parseInt(f.stake.value || "0", 10) || 0;
   }
-  if (game.coop) body.difficulty = f.difficulty.value;
+  if (game.options.length) body.options = optionValues(f.game.value, game.options);
   const btn = form.querySelector("button[type=submit]");
   btn.disabled = true;
   try {
@@ -88,6 +107,15 @@ form.addEventListener("submit", async (ev) => {
   }
 });
 
+// A table's options after its game's name (" · Hard"): from `options`, or the same-named fields.
+function optionsText(tb) {
+  const info = gameInfo(tb.game);
+  return (info ? info.options : []).map((o) => {
+    const v = (tb.options || {})[o.name] ?? tb[o.name];
+    return v === undefined || v === null ? "" : ` <small class="muted">· ${esc(optionLabel(tb.game, o.name, v))}</small>`;
+  }).join("");
+}
+
 function renderTables(tables) {
   if (!tables.length) {
     list.innerHTML = `<li class="empty">${esc(t("no_tables"))}</li>`;
@@ -103,10 +131,10 @@ function renderTables(tables) {
       x.open ? esc(t("open_seat")) : esc(x.name)}</span>`).join("");
     return `<li class="table-row${mine ? " mine" : ""}" data-table="${esc(tb.id)}" data-seats="${tb.seats || 2}" data-open="${tb.open_seats ?? ""}">
       <span class="tr-creator">${esc(tb.creator)}</span>
-      <span class="tr-game">${esc(gameName(tb.game))}${tb.difficulty ? ` <small class="muted">· ${esc(t(tb.difficulty))}</small>` : ""}</span>
+      <span class="tr-game">${esc(gameName(tb.game))}${optionsText(tb)}</span>
       <span class="pill">${esc(t(tb.mode))}</span>
       ${tb.stake ? `<span class="pill pill-gold"><span class="coin"></span>${tb.stake}</span>` : ""}
-      ${(tb.seats || 2) === 2 && tb.game !== "citadel" ? `<span class="tr-color" title="${esc(t("color"))}">${esc(color)}</span>` : ""}
+      ${(tb.seats || 2) === 2 && !(gameInfo(tb.game) || {}).cooperative ? `<span class="tr-color" title="${esc(t("color"))}">${esc(color)}</span>` : ""}
       <span class="tr-seats" title="${esc(t("seats_n", { n: tb.seats || 2 }))}">${seats}</span>
       ${seated ? `<a class="btn btn-ghost btn-small" href="/t/${esc(tb.id)}">${esc(t("waiting"))}</a>`
                : `<button class="btn btn-small" data-join="${esc(tb.id)}">${esc(t("join"))}</button>`}
@@ -144,20 +172,11 @@ async function loadMyGames() {
   } catch (e) { /* not logged in */ }
 }
 
-let backoff = 500;
-function connect() {
-  const ws = new WebSocket(wsUrl("/ws/lobby"));
-  ws.onopen = () => { backoff = 500; };
-  ws.onmessage = (ev) => {
-    const msg = JSON.parse(ev.data);
+lobbySocket({
+  onMessage: (msg) => {
     if (msg.t === "tables") renderTables(msg.tables);
     else if (msg.t === "started" && msg.game) go(`/g/${msg.game}`);
     else if (msg.t === "games_changed") loadMyGames();
-  };
-  ws.onclose = () => {
-    setTimeout(connect, backoff);
-    backoff = Math.min(backoff * 2, 10000);
-  };
-}
-connect();
+  },
+});
 loadMyGames();

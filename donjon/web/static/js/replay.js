@@ -1,5 +1,5 @@
 // The replay page: the stored record of a finished game, step by step, on the game's board.
-import { api, boot, esc, lang, t, toast } from "./api.js";
+import { api, boot, esc, gameInfo, lang, seatColour, t, toast } from "./api.js";
 
 const summary = boot.game;
 const root = document.getElementById("board-root");
@@ -30,7 +30,7 @@ function label(step) {
 
 function bar(p) {
   if (!p) return "";
-  const colour = summary.kind === "unfairchess" ? (p.seat === 0 ? "white" : "black") : `seat-${p.seat}`;
+  const colour = seatColour(summary.kind, p.seat);
   return `<div class="pb"><span class="pb-colour ${colour}"></span><span class="pb-name">${esc(p.name)}</span></div>`;
 }
 
@@ -78,7 +78,9 @@ async function main() {
     `<li data-i="${i}"><span class="sl-n">${i}.</span> <span class="sl-who">${s.seat === null || s.seat === undefined ? "" : esc(players[s.seat].name)}</span> <span class="sl-what${s.kind === "play" ? " mono" : ""}">${esc(label(s))}</span></li>`).join("");
   let mod;
   try {
-    mod = await import(`/static/${summary.kind}/ui.js`);
+    const url = (gameInfo(summary.kind) || { web: {} }).web.ui;
+    if (!url) throw new Error("the game declares no ui_module");
+    mod = await import(url);
   } catch (e) {
     mod = await import("./fallback-ui.js");
   }

@@ -1,4 +1,4 @@
-// Every page: theme toggle, logout, "play as guest".
+// Every page: theme toggle, logout, "play as guest", the nav's menus.
 import { api, toast } from "./api.js";
 
 const root = document.documentElement;
@@ -38,3 +38,24 @@ if (guest) {
     }
   });
 }
+
+// The nav's menus (<details class="navmenu">): one open at a time, closed by a click
+// elsewhere or Escape.
+const menus = [...document.querySelectorAll("details.navmenu")];
+for (const m of menus) {
+  m.addEventListener("toggle", () => {
+    if (m.open) for (const o of menus) if (o !== m) o.open = false;
+  });
+}
+document.addEventListener("click", (ev) => {
+  for (const m of menus) if (m.open && !m.contains(ev.target)) m.open = false;
+});
+document.addEventListener("keydown", (ev) => {
+  if (ev.key !== "Escape") return;
+  for (const m of menus) {
+    if (m.open) {
+      m.open = false;
+      m.querySelector("summary").focus();
+    }
+  }
+});

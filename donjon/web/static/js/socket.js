@@ -8,8 +8,53 @@
 //
 // The hello asks for the brief legal list ("legal": "lazy"): a playable card is one entry
 // {type: "card", card, lazy: true} and its targetings are asked for when the player picks it.
+//
+// Statuses given to onStatus: "connecting", "connected", "reconnecting" (after a lost
+// connection, with backoff 0.5 s → 10 s), "limited" (closed 4429: too many sockets open, the
+// next try is 30 s → 2 min away), "gone" (4404: no such game) and "closed" (4403, or close()):
+// after these two it does not reconnect. The lobby socket (lobbySocket below) follows the same
+// rules. Close codes: docs/protocol.md, "Close codes".
 
 import { wsUrl } from "./api.js";
+
+export const CLOSE_FORBIDDEN = 4403; // a foreign Origin: not retried
+export const CLOSE_NOT_FOUND = 4404; // no such game: not retried
+export const CLOSE_TOO_MANY = 4429; // too many open sockets of this user or address: retried after a long wait
+const BACKOFF_MIN = 500;
+const BACKOFF_MAX = 10000;
+const LIMITED_MIN = 30000;
+const LIMITED_MAX = 120000;
+
+// After a socket closed with `code`: { delay, backoff } (wait `delay` ms, then try again;
+// `backoff` is the base of the next wait), or null if it is not to be retried.
+export function retryAfterClose(code, backoff) {
+  if (code === CLOSE_FORBIDDEN || code === CLOSE_NOT_FOUND) return null;
+  const limited = code === CLOSE_TOO_MANY;
+  const base = limited ? Math.max(backoff, LIMITED_MIN) : backoff;
+  const delay = base * (0.75 + Math.random() * 0.5);
+  return { delay, backoff: Math.min(base * 2, limited ? LIMITED_MAX : BACKOFF_MAX) };
+}
+
+// The lobby socket (/ws/lobby), reconnected like the game socket: onMessage(msg) for every
+// frame, onOpen() on every connection.
+export function lobbySocket({ onMessage, onOpen = () => {} }) {
+  let backoff = BACKOFF_MIN;
+  const connect = () => {
+    const ws = new WebSocket(wsUrl("/ws/lobby"));
+    ws.onopen = () => onOpen();
+    ws.onmessage = (ev) => {
+      backoff = BACKOFF_MIN; // a refused socket is opened then closed: only a frame says it got in
+      onMessage(JSON.parse(ev.data));
+    };
+    ws.onclose = (ev) => {
+      const next = retryAfterClose(ev.code, backoff);
+      if (next === null) return;
+      backoff = next.backoff;
+      setTimeout(connect, next.delay);
+    };
+  };
+  connect();
+}
 
 export class GameSocket {
   constructor(path, { onFrame = () => {}, onStatus = () => {} } = {}) {
@@ -20,7 +65,7 @@ export class GameSocket {
     this.ws = null;
     this.nextId = 1;
     this.pending = new Map();
-    this.backoff = 500;
+    this.backoff = BACKOFF_MIN;
     this.stopped = false;
     this.lastMessage = 0;
     this.heartbeat = null;
@@ -32,7 +77,6 @@ export class GameSocket {
     const ws = new WebSocket(wsUrl(this.path));
     this.ws = ws;
     ws.onopen = () => {
-      this.backoff = 500;
       this.lastMessage = Date.now();
       ws.send(JSON.stringify({ t: "hello", v: this.version, legal: "lazy" }));
       clearInterval(this.heartbeat);
@@ -53,7 +97,10 @@ export class GameSocket {
       } catch (e) {
         return;
       }
-      if (msg.t === "welcome") this.onStatus("connected");
+      if (msg.t === "welcome") {
+        this.backoff = BACKOFF_MIN; // not on open: a refused socket is opened, then closed
+        this.onStatus("connected");
+      }
       if ((msg.t === "sync" || msg.t === "event") && typeof msg.v === "number") this.version = msg.v;
       if ((msg.t === "ack" || msg.t === "targets" || msg.t === "error") && msg.id != null && this.pending.has(msg.id)) {
         const p = this.pending.get(msg.id);
@@ -74,14 +121,15 @@ export class GameSocket {
       clearInterval(this.heartbeat);
       for (const p of this.pending.values()) p.reject(new Error(p.lostMessage || "connection lost"));
       this.pending.clear();
-      if (this.stopped || ev.code === 4404 || ev.code === 4403) {
-        this.onStatus(ev.code === 4404 ? "gone" : "closed");
+      const next = this.stopped ? null : retryAfterClose(ev.code, this.backoff);
+      if (next === null) {
+        this.stopped = true;
+        this.onStatus(ev.code === CLOSE_NOT_FOUND ? "gone" : "closed");
         return;
       }
-      this.onStatus("reconnecting");
-      const delay = this.backoff * (0.75 + Math.random() * 0.5);
-      this.backoff = Math.min(this.backoff * 2, 10000);
-      setTimeout(() => this.connect(), delay);
+      this.onStatus(ev.code === CLOSE_TOO_MANY ? "limited" : "reconnecting");
+      this.backoff = next.backoff;
+      setTimeout(() => this.connect(), next.delay);
     };
   }
 

@@ -1,6 +1,7 @@
 // A table page: who sits where (live), the creator waits (copies the invite link, fills the
 // open seats with bots, or cancels); a visitor joins; a seated player waits or gets up.
-import { api, boot, esc, t, toast, wsUrl } from "./api.js";
+import { api, boot, esc, t, toast } from "./api.js";
+import { lobbySocket } from "./socket.js";
 
 let table = boot.table;
 const me = boot.user;
@@ -137,20 +138,12 @@ let listening = false;
 function listen() {
   if (listening || table.status !== "open") return;
   listening = true;
-  let backoff = 500;
-  const connect = () => {
-    const ws = new WebSocket(wsUrl("/ws/lobby"));
-    ws.onmessage = (ev) => {
-      const msg = JSON.parse(ev.data);
+  lobbySocket({
+    onMessage: (msg) => {
       if (msg.t === "started" && msg.game && msg.table === table.id) go(`/g/${msg.game}`);
       else if (msg.t === "tables") refresh();
-    };
-    ws.onopen = () => {
-      backoff = 500;
-      refresh();
-    };
-    ws.onclose = () => { setTimeout(connect, backoff); backoff = Math.min(backoff * 2, 10000); };
-  };
-  connect();
+    },
+    onOpen: refresh,
+  });
 }
 listen();

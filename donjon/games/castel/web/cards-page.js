@@ -1,0 +1,5 @@
+// The Castel card catalogue page (templates/cards.html), in the language of its lang attribute.
+import { mountCatalogue } from "./catalogue.js";
+
+const root = document.getElementById("cg-catalogue");
+mountCatalogue(root, { lang: root.lang === "fr" ? "fr" : "en" });

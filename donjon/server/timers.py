@@ -1,0 +1,83 @@
+"""The timer loop: every ``timer_interval`` the presence lease is checked and due deadlines act.
+
+A deadline is stored on its seat (``game_seats.deadline_at``, ``deadline_kind``), so a restart
+keeps it. When it is due and the seat's player is still away, its entry is submitted like an
+intent: ``forfeit`` (the player loses, or a bot takes the seat: :meth:`Rooms.leave_policy`),
+or ``abandon`` in a game against bots only. A claim is not a timer: it is checked when a
+player asks (:meth:`Rooms.submit`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+
+from donjon.server.match import MatchError
+from donjon.server.presence import Presence
+from donjon.server.room_state import Rooms
+from donjon.server.settings import Settings
+from donjon.server.tasks import Background
+from donjon.store import Database, repo
+
+log = logging.getLogger("donjon.rooms")
+
+
+class Timers:
+    def __init__(self, settings: Settings, db: Database, rooms: Rooms, presence: Presence,
+                 background: Background) -> None:
+        self.settings = settings
+        self.db = db
+        self.rooms = rooms
+        self.presence = presence
+        self.background = background
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._loop(), name="absence-timers")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _loop(self) -> None:
+        while True:
+            try:
+                await asyncio.sleep(self.settings.timer_interval)
+                await self.background.shielded(self.run())
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("absence timer failed")
+
+    async def run(self) -> None:
+        """One round: the presence lease when it is due, then every due deadline."""
+        t = time.time()
+        await self.presence.check_lease(t)
+        async with self.db.read() as s:
+            due = await repo.due_deadlines(s, t)
+        for game_id, seat_no, kind in due:
+            room = await self.rooms.room(game_id)
+            if room is None:
+                continue
+            async with room.lock:
+                if not room.match.active:
+                    continue
+                seat = room.seats[seat_no]
+                if seat.takeover is not None:  # a bot plays it: no clock (cleared at the takeover)
+                    async with self.db.write() as s:
+                        await repo.set_absence(s, room.id, seat_no, away_since=None, claim_at=None,
+                                               deadline_at=None, deadline_kind=None)
+                    continue
+                if seat.online > 0 or seat.deadline_at is None or seat.deadline_at > t:
+                    continue
+                try:
+                    if kind == "abandon":
+                        await self.rooms.submit_locked(room, None, "abandon", {"seat": seat_no}, None)
+                    else:
+                        await self.rooms.submit_locked(room, seat_no, "forfeit", {}, None)
+                except MatchError as e:
+                    log.warning("timer for %s seat %s: %s", game_id, seat_no, e.reason)

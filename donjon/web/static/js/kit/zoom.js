@@ -1,0 +1,75 @@
+// The card zoom: a popup over the board or the page that shows one thing large (a card with
+// its buttons, or a short list to choose from). It closes on a click on its backdrop or on an
+// element with data-close, and on Escape when the page hands it the key (zoom.escape()).
+//
+//   import { createZoom } from "/static/js/kit/zoom.js";
+//   const zoom = createZoom(modalEl, {
+//     box: ".cg-modal-box",                 // the element inside that gets the content (default: modalEl)
+//     render: (item) => cardBig(item),       // the content of the popup for `item`, as HTML
+//     onClick: (ev, item) => {},             // any other click inside it
+//     onClose: (item) => {},                 // once, whenever it closes (or another item replaces it)
+//     keys: false,                           // true: listen to Escape on the document itself
+//   });
+//   zoom.open(item);                        // render(item) and show
+//   zoom.open(item, { render, onClick, onClose, boxClass });  // this popup's own functions, extra class
+//   zoom.close(); zoom.isOpen; zoom.item;
+//   zoom.escape();                          // close if open; true when it did (the page's Escape handler)
+//
+// modalEl is shown and hidden with its `hidden` attribute; its CSS (backdrop, box) is the game's.
+
+export function createZoom(el, { box = null, render = (x) => String(x ?? ""), onClick = null, onClose = null, keys = false } = {}) {
+  const boxEl = box ? el.querySelector(box) : el;
+  const boxBase = boxEl.className;
+  let cur = null; // { item, onClick, onClose }
+
+  function finish() {
+    const done = cur;
+    cur = null;
+    if (done && done.onClose) done.onClose(done.item);
+  }
+
+  function open(item, o = {}) {
+    if (cur) finish();
+    cur = { item, onClick: o.onClick || onClick, onClose: o.onClose || onClose };
+    if (boxEl !== el) boxEl.className = o.boxClass ? `${boxBase} ${o.boxClass}` : boxBase;
+    boxEl.innerHTML = (o.render || render)(item);
+    el.hidden = false;
+  }
+
+  function close() {
+    if (!cur && el.hidden) return;
+    el.hidden = true;
+    boxEl.innerHTML = "";
+    finish();
+  }
+
+  el.addEventListener("click", (ev) => {
+    if (!cur) return;
+    const mine = cur;
+    if (mine.onClick) mine.onClick(ev, mine.item);
+    if (cur !== mine) return; // the click closed it, or opened something else
+    if (ev.target === el || (ev.target.closest && ev.target.closest("[data-close]"))) close();
+  });
+
+  const zoom = {
+    open,
+    close,
+    escape() {
+      if (!cur) return false;
+      close();
+      return true;
+    },
+    get isOpen() {
+      return !!cur;
+    },
+    get item() {
+      return cur ? cur.item : null;
+    },
+  };
+  if (keys) {
+    document.addEventListener("keydown", (ev) => {
+      if (ev.key === "Escape") zoom.escape();
+    });
+  }
+  return zoom;
+}

@@ -1,0 +1,56 @@
+"""The fourth game in Chromium: a server that finds Connect Four through its entry point
+only serves it in the lobby, and its game page plays it on the generic board (the game has
+no board module of its own) against its bot, under the site's CSP."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import SHOTS
+from tests.fourth_game import plugin
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def site(site_factory):
+    return site_factory("fourth", {**plugin.env(), "DONJON_BOT_MIN_DELAY": "0.05"})
+
+
+def _moves(page: Any) -> int:
+    text = page.locator(".fb-json").inner_text()
+    return int(json.loads(text)["moves"])
+
+
+@pytest.mark.parametrize("width, height", [(1280, 860), (390, 844)])
+def test_the_lobby_offers_it_and_its_page_plays_against_the_bot(browser, site, width: int, height: int) -> None:
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{site.url}/")
+    assert page.locator("select[name=game] option[value=connect4]").count() == 1
+    assert "Connect Four" in page.locator("select[name=game]").inner_text()
+    r = page.request.post(f"{site.url}/api/tables", data={"game": "connect4", "opponent": "bot", "bot_level": "easy"},
+                          headers={"Origin": site.url})
+    assert r.ok, r.text()
+    game_id = r.json()["table"]["game_id"]
+    page.goto(f"{site.url}/g/{game_id}")
+    page.wait_for_selector(".fb-json")
+    page.wait_for_function("() => !!document.querySelector('.fb-send')")
+    before = _moves(page)
+    page.locator(".fb-send").click()
+    page.wait_for_function(f"() => JSON.parse(document.querySelector('.fb-json').textContent).moves >= {before + 2}",
+                           timeout=20_000)  # our drop and the bot's answer
+    assert _moves(page) >= before + 2
+    Path(SHOTS).mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(Path(SHOTS) / f"fourth-game-{width}x{height}.png"))
+    width_ok = page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
+    assert width_ok, "the page scrolls sideways"
+    assert errors == []
+    ctx.close()

@@ -1,0 +1,89 @@
+"""The fourth game (tests/fourth_game, found through its entry point) on the real app: a
+lobby table against its bot, a table of three people, the game's page, its replay, and the
+API's list of games — with no platform file naming it."""
+
+from __future__ import annotations
+
+from tests.server.conftest import Player, Site
+
+
+def _drop_until_over(p: Player, me: int) -> None:
+    """Play the first listed column whenever it is ``me``'s turn until the game ends."""
+    for _ in range(200):
+        if p.game.get("status") != "active":
+            return
+        if me in p.game["to_act"] and p.legal:
+            assert p.act(p.legal[0])["t"] == "ack"
+        else:
+            p.recv(timeout=30)
+    raise AssertionError("the game did not end")
+
+
+def test_the_api_lists_the_fourth_game(site: Site) -> None:
+    games = site.client().get("/api/games").json()
+    text = str(games)
+    assert "connect4" in text and "Connect Four" in text
+
+
+def test_a_table_against_its_bot_plays_to_the_end_and_replays(site: Site) -> None:
+    g = site.guest()
+    r = g.post("/api/tables", json={"game": "connect4", "opponent": "bot", "bot_level": "easy"})
+    assert r.status_code == 200, r.text
+    game_id = r.json()["table"]["game_id"]
+    p = Player(g, game_id)
+    p.hello()
+    assert p.view["rows"] == 6 and len(p.view["columns"]) == 7
+    _drop_until_over(p, p.seat)
+    assert p.game["status"] == "finished"
+    bot_moves = [f for f in p.frames if f["t"] == "event" and f["event"]["by"] != p.seat]
+    assert bot_moves, "the bot never played"
+    replay = g.get(f"/api/games/{game_id}/replay")
+    assert replay.status_code == 200, replay.text
+    steps = replay.json()["steps"]
+    plays = [s for s in steps if s["kind"] == "play"]
+    assert plays and plays[-1]["view"]["moves"] == sum(len(c) for c in p.view["columns"])
+    page = g.get(f"/g/{game_id}")
+    assert page.status_code == 200 and "Connect Four" in page.text
+    assert g.get(f"/g/{game_id}/replay").status_code == 200
+
+
+def test_a_bot_level_the_game_does_not_declare_is_refused(site: Site) -> None:
+    g = site.guest()
+    r = g.post("/api/tables", json={"game": "connect4", "opponent": "bot", "bot_level": "hard"})
+    assert r.status_code in (400, 422), r.text
+    assert "hard" in r.json()["error"]
+    assert site.sql("SELECT count(*) FROM tables") == [(0,)]
+
+
+def test_three_people_take_seats_and_play(site: Site) -> None:
+    a, b, c = site.user("ann_c4"), site.user("bob_c4"), site.user("cyd_c4")
+    r = a.post("/api/tables", json={"game": "connect4", "seats": 3})
+    assert r.status_code == 200, r.text
+    table = r.json()["table"]
+    for who in (b, c):
+        j = who.post(f"/api/tables/{table['id']}/join", json={})
+        assert j.status_code == 200, j.text
+    game_id = j.json()["table"]["game_id"]
+    players = {}
+    for who in (a, b, c):
+        p = Player(who, game_id)
+        p.hello()
+        players[p.seat] = p
+    assert sorted(players) == [0, 1, 2]
+    assert len(players[0].view["columns"]) == 9
+    for _ in range(6):  # two rounds: every seat drops a disc
+        seat = players[0].game["to_act"][0]
+        mover = players[seat]
+        assert mover.act(mover.legal[0])["t"] == "ack"
+        for p in players.values():
+            p.wait_version(mover.v)
+    assert players[0].view["moves"] == 6
+
+
+def test_seats_outside_the_games_range_are_refused(site: Site) -> None:
+    g = site.guest()
+    for seats, says in ((1, "2 to 4 seats, not 1"), (5, "4, not 5")):
+        r = g.post("/api/tables", json={"game": "connect4", "seats": seats})
+        assert r.status_code in (400, 422), r.text
+        assert says in r.json()["error"]
+    assert site.sql("SELECT count(*) FROM tables") == [(0,)]
