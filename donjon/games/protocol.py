@@ -92,9 +92,12 @@ class Game(Protocol):
     id: str
     info: GameInfo
     """Names, seats, table options, bot levels and rating rules (:mod:`donjon.games.info`)."""
-    min_players: int
-    max_players: int
-    cooperative: bool
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+    @property
+    def cooperative(self) -> bool: ...
     league: GameLeague
     """The league's side of the game (:mod:`donjon.games.league`); see :attr:`BaseGame.league`."""
 
@@ -167,8 +170,9 @@ class BaseGame(ABC):
     a hook when it can do better (faster, or with knowledge of its own); an override keeps
     the contract documented here, which the conformance suite (``tests/games``) checks.
 
-    A minimal game implements the seven required methods and declares ``id``, ``info``,
-    ``min_players``, ``max_players`` and ``cooperative``::
+    A minimal game implements the seven required methods and declares ``id`` and ``info``
+    (``min_players``, ``max_players`` and ``cooperative`` come from the info unless the game
+    declares them itself, as this one does)::
 
         >>> import random
         >>> class Count(BaseGame):
@@ -191,9 +195,19 @@ class BaseGame(ABC):
 
     id: str
     info: GameInfo
-    min_players: int
-    max_players: int
-    cooperative: bool
+
+    @property
+    def min_players(self) -> int:
+        """The fewest seats the engine plays: ``info.min_seats`` unless the game says otherwise."""
+        return self.info.min_seats
+
+    @property
+    def max_players(self) -> int:
+        return self.info.max_seats
+
+    @property
+    def cooperative(self) -> bool:
+        return self.info.cooperative
 
     league: GameLeague = NO_LEAGUE
     """The league's side of the game: the league events of each accepted action (called

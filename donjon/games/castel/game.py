@@ -33,9 +33,6 @@ class Castel(BaseGame):
     """The game object: stateless; every method takes and returns states."""
 
     id = "castel"
-    min_players = 2
-    max_players = 4
-    cooperative = False
     info = INFO
     league = LEAGUE
 

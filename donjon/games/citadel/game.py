@@ -57,9 +57,6 @@ class Citadel(BaseGame):
     """The game object: stateless; every method takes and returns states."""
 
     id = "citadel"
-    min_players = 1
-    max_players = 4
-    cooperative = True
     info = INFO
     league = LEAGUE
 

@@ -29,9 +29,6 @@ class UnfairChess(BaseGame):
     """The game object: stateless; every method takes and returns states."""
 
     id = "unfairchess"
-    min_players = 2
-    max_players = 2
-    cooperative = False
     info = INFO
     league = LEAGUE
 
