@@ -25,6 +25,17 @@ def _rook_squares(move: chess.Move) -> tuple[int, int]:
     return chess.square(0, rank), chess.square(3, rank)
 
 
+def captured_square(b: chess.Board, move: chess.Move, castling: bool) -> int | None:
+    """The square of the piece ``move`` takes on ``b`` (the passed pawn's for en passant), or
+    None; ``castling`` is ``b.is_castling(move)``, which the caller needs as well."""
+    to = move.to_square
+    if b.is_en_passant(move):
+        return to + (-8 if b.turn else 8)
+    if not castling and b.piece_at(to) is not None:
+        return to
+    return None
+
+
 def _wall_blocks(st: State, move: chess.Move, castling: bool) -> bool:
     walls = st.walls_mask()
     if castling:
@@ -298,11 +309,7 @@ def do_move(st: State, move: chess.Move) -> None:
     us = b.turn
     frm, to = move.from_square, move.to_square
     castling = b.is_castling(move)
-    cap_sq = None
-    if b.is_en_passant(move):
-        cap_sq = to + (-8 if us else 8)
-    elif not castling and b.piece_at(to) is not None:
-        cap_sq = to
+    cap_sq = captured_square(b, move, castling)
     victim = b.piece_at(cap_sq) if cap_sq is not None else None
     victim_status = st.statuses.pop(cap_sq, frozenset()) if cap_sq is not None else frozenset()
     if cap_sq is not None:

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import chess
@@ -47,16 +48,33 @@ def _value_at(st: State, sq: int) -> float:
     return VALUES[pt] if pt is not None else 0.0
 
 
+def status_holders(b: chess.Board, statuses: Mapping[int, frozenset[str]],
+                   us: chess.Color) -> Iterator[tuple[int, frozenset[str], int, int]]:
+    """(square, statuses, sign, piece type) of every piece carrying statuses; the sign is +1
+    for ``us``'s pieces and -1 for the enemy's."""
+    for sq, sts in statuses.items():
+        piece = b.piece_at(sq)
+        if piece is not None:
+            yield sq, sts, (1 if piece.color == us else -1), piece.piece_type
+
+
+def blast_value(b: chess.Board, sq: int, us: chess.Color, values: Mapping[int, Any]) -> Any:
+    """What dynamite exploding on ``sq`` would destroy (``sq`` and its 8 neighbours, kings
+    spared), by ``values``: the enemy's pieces count for ``us``, ours against."""
+    blast = 0
+    for n in chess.scan_forward(chess.BB_KING_ATTACKS[sq] | chess.BB_SQUARES[sq]):
+        p = b.piece_at(n)
+        if p is not None and p.piece_type != chess.KING:
+            blast += values[p.piece_type] if p.color != us else -values[p.piece_type]
+    return blast
+
+
 def status_credit(st: State, us: chess.Color) -> float:
     """Credits for statuses on our pieces, debits for the same on the enemy's (and vice versa)."""
     b = st.board
     score = 0.0
-    for sq, sts in st.statuses.items():
-        piece = b.piece_at(sq)
-        if piece is None:
-            continue
-        sign = 1.0 if piece.color == us else -1.0
-        value = VALUES[piece.piece_type]
+    for sq, sts, sign, pt in status_holders(b, st.statuses, us):
+        value = VALUES[pt]
         if "poison" in sts:
             score += sign * POISON_CREDIT
         if "shield" in sts:
@@ -64,12 +82,7 @@ def status_credit(st: State, us: chess.Color) -> float:
         if "sleep" in sts:
             score -= sign * (SLEEP_BASE + SLEEP_PER_POINT * value)
         if "dynamite" in sts:
-            blast = 0.0
-            for n in chess.scan_forward(chess.BB_KING_ATTACKS[sq] | chess.BB_SQUARES[sq]):
-                p = b.piece_at(n)
-                if p is not None and p.piece_type != chess.KING:
-                    blast += VALUES[p.piece_type] if p.color != us else -VALUES[p.piece_type]
-            score += DYNAMITE_WEIGHT * blast
+            score += DYNAMITE_WEIGHT * blast_value(b, sq, us, VALUES)
     return score
 
 

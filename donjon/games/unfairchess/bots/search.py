@@ -43,16 +43,21 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import chess
 
 from donjon.games.protocol import Action, Game, IllegalAction
 from donjon.games.unfairchess import rules
+from donjon.games.unfairchess.bots.greedy import blast_value, status_holders
 from donjon.games.unfairchess.cards import CARD_EFFECTS
 from donjon.games.unfairchess.catalogue import CARDS
+from donjon.games.unfairchess.moves import captured_square
 from donjon.games.unfairchess.state import State, color_of
+
+_T = TypeVar("_T")
 
 INF = 10**9
 MATE = 1_000_000
@@ -704,13 +709,9 @@ class UnfairChessSearchBot:
         if depth <= 0:
             return self._qs_state(st, alpha, beta, ply, 0)
         # The card replies (if any) through the referee first, then the normal moves.
-        best = -INF
-        for nst in extra or ():
-            s = -self._search_state(nst, depth - 1, -beta, -alpha, ply + 1)
-            if s > best:
-                best = s
-            if s > alpha:
-                alpha = s
+        best = self._search_children(extra or (), -INF, alpha, beta, depth, ply)
+        if extra:
+            alpha = max(alpha, best)
             if alpha >= beta:
                 return best
         if is_fast(st):  # the moves on the fast board
@@ -720,16 +721,13 @@ class UnfairChessSearchBot:
             return evaluate(st, st.seat, self._seat, self._known)  # no move: only a card can save (can_save)
         b = st.board
         ordered = sorted(moves, key=lambda m: -(_mvv_lva(b, m) if b.is_capture(m) else -10**6))
-        for m in ordered:
-            child = rules.apply_move(st, m)
-            s = -self._search_state(child, depth - 1, -beta, -alpha, ply + 1)
-            if s > best:
-                best = s
-            if s > alpha:
-                alpha = s
-            if alpha >= beta:
-                break
-        return best
+        return self._search_children((rules.apply_move(st, m) for m in ordered), best, alpha, beta, depth, ply)
+
+    def _search_children(self, children: Iterable[State], best: int, alpha: int, beta: int,
+                         depth: int, ply: int) -> int:
+        """:func:`_alpha_beta` over ``children`` (states where the other side acts), one ply deeper."""
+        return _alpha_beta(children, lambda child, a: -self._search_state(child, depth - 1, -beta, -a, ply + 1),
+                           best, alpha, beta)
 
     def _qs_state(self, st: State, alpha: int, beta: int, ply: int, qply: int) -> int:
         if st.result is not None:
@@ -743,15 +741,12 @@ class UnfairChessSearchBot:
         b = st.board
         caps = [m for m in st.moves or () if b.is_capture(m)]
         caps.sort(key=lambda m: -_mvv_lva(b, m))
-        for m in caps:
+
+        def score(m: chess.Move, a: int) -> int:
             self._tick_slow()
-            child = rules.apply_move(st, m)
-            s = -self._qs_state(child, -beta, -alpha, ply + 1, qply + 1)
-            if s > alpha:
-                alpha = s
-                if alpha >= beta:
-                    break
-        return alpha
+            return -self._qs_state(rules.apply_move(st, m), -beta, -a, ply + 1, qply + 1)
+
+        return _alpha_beta(caps, score, alpha, alpha, beta)
 
     # ------------------------------------------------------------------ fast positions
 
@@ -946,19 +941,7 @@ class UnfairChessSearchBot:
             if not moves:
                 return -MATE + ply
             moves, _ = self._order(b, moves, -1, ply)
-            best = -INF
-            for m in moves:
-                if not pos.push(m):
-                    pos.pop()
-                    continue
-                s = -self._qs(pos, -beta, -alpha, ply + 1, qply + 1)
-                pos.pop()
-                if s > best:
-                    best = s
-                    if s > alpha:
-                        alpha = s
-                        if alpha >= beta:
-                            break
+            best = self._qs_moves(pos, moves, -INF, alpha, beta, ply, qply)
             return best if best > -INF else -MATE + ply
         stand = self._eval_fast(pos)
         if stand >= beta or qply >= 6:
@@ -986,18 +969,39 @@ class UnfairChessSearchBot:
                 continue  # a bad capture: the defender takes back more than it won
             keyed.append((10 * victim - attacker // 10, i))
         keyed.sort(reverse=True)
-        for _, i in keyed:
-            m = caps[i]
-            if not pos.push(m):
-                pos.pop()
-                continue
-            s = -self._qs(pos, -beta, -alpha, ply + 1, qply + 1)
+        return self._qs_moves(pos, [caps[i] for _, i in keyed], alpha, alpha, beta, ply, qply)
+
+    def _qs_moves(self, pos: _FastPos, moves: list[chess.Move], best: int, alpha: int, beta: int,
+                  ply: int, qply: int) -> int:
+        """:func:`_alpha_beta` in quiescence over ``moves`` (a move that leaves the king
+        attacked does not count)."""
+
+        def score(m: chess.Move, a: int) -> int | None:
+            legal = pos.push(m)
+            s = -self._qs(pos, -beta, -a, ply + 1, qply + 1) if legal else None
             pos.pop()
+            return s
+
+        return _alpha_beta(moves, score, best, alpha, beta)
+
+
+def _alpha_beta(children: Iterable[_T], score: Callable[[_T, int], int | None], best: int, alpha: int,
+                beta: int) -> int:
+    """Fail-soft alpha-beta over ``children`` in this order, for a window with ``alpha < beta``
+    and ``best <= alpha``. ``score(child, alpha)`` is the child's value for the side to act,
+    searched with the current ``alpha``, or None for a child that does not count. Returns the
+    best value, or ``best`` if none beats it; stops at the first value reaching ``beta``."""
+    for child in children:
+        s = score(child, alpha)
+        if s is None:
+            continue
+        if s > best:
+            best = s
             if s > alpha:
                 alpha = s
                 if alpha >= beta:
                     break
-        return alpha
+    return best
 
 
 _NEIGHBOURHOOD = [chess.BB_KING_ATTACKS[sq] | chess.BB_SQUARES[sq] for sq in range(64)]
@@ -1176,11 +1180,7 @@ class _FastPos:
         us = b.turn
         frm, to = m.from_square, m.to_square
         castling = b.is_castling(m)
-        cap = None
-        if b.is_en_passant(m):
-            cap = to + (-8 if us else 8)
-        elif not castling and b.piece_at(to) is not None:
-            cap = to
+        cap = captured_square(b, m, castling)
         victim = st.pop(cap, frozenset()) if cap is not None else frozenset()
         mover = st.pop(frm, None)
         rook_status = None
@@ -1360,23 +1360,14 @@ def status_eval(b: chess.Board, statuses: dict[int, frozenset[str]], us: bool) -
     """The statuses, from ``us``'s side (centipawns): a poisoned piece is a little safer (a
     shield counts by what it prevents in the search), a sleeping one cannot defend or flee, dynamite is worth the blast it threatens."""
     score = 0
-    for sq, sts in statuses.items():
-        p = b.piece_at(sq)
-        if p is None:
-            continue
-        sign = 1 if p.color == us else -1
-        value = PIECE[p.piece_type]
+    for sq, sts, sign, pt in status_holders(b, statuses, us):
+        value = PIECE[pt]
         if "poison" in sts:
             score += sign * (5 + value // 60)
         if "sleep" in sts:
             score -= sign * (20 + value // 7)
         if "dynamite" in sts:
-            blast = 0
-            for n in chess.scan_forward(_NEIGHBOURHOOD[sq]):
-                q = b.piece_at(n)
-                if q is not None and q.piece_type != chess.KING:
-                    blast += PIECE[q.piece_type] if q.color != us else -PIECE[q.piece_type]
-            score += blast // 4
+            score += blast_value(b, sq, us, PIECE) // 4
     return score
 
 

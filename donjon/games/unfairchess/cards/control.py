@@ -23,6 +23,27 @@ def area(center: int) -> frozenset[int]:
     return frozenset(chess.scan_forward(chess.BB_KING_ATTACKS[center] | chess.BB_SQUARES[center]))
 
 
+class _Restriction(Card):
+    """Adds the restriction :attr:`kind` on the opponent's next turn; no targeting field."""
+
+    kind = ""
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        yield t()
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        st.add_restriction(self.kind)
+
+
+class _OnEmpty(Card):
+    """Aimed at an empty square. Squares: [square]."""
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        for sq in chess.SQUARES:
+            if st.is_empty(sq):
+                yield t(sq)
+
+
 @register
 class Blizzard(Card):
     """#35 Add. Pick a centre square: enemy pieces standing in its 3×3 area at the start of the
@@ -39,60 +60,40 @@ class Blizzard(Card):
 
 
 @register
-class Curfew(Card):
+class Curfew(_Restriction):
     """#36 Add. During the opponent's next turn their king cannot move: no king move, no
     castling, no #14 / #15 / #18."""
 
     id = "couvre_feu"
-
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        yield t()
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        st.add_restriction("curfew")
+    kind = "curfew"
 
 
 @register
-class Truce(Card):
+class Truce(_Restriction):
     """#37 Repl. During the opponent's next turn they cannot capture, nor destroy or convert
     your pieces with a card."""
 
     id = "treve"
-
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        yield t()
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        st.add_restriction("truce")
+    kind = "truce"
 
 
 @register
-class Wall(Card):
+class Wall(_OnEmpty):
     """#38 Add. An empty square becomes a Wall from now until the end of the opponent's next
     turn: nothing stops on or passes through it (knights jump it) and it blocks attack lines."""
 
     id = "muraille"
-
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        for sq in chess.SQUARES:
-            if st.is_empty(sq):
-                yield t(sq)
 
     def resolve(self, st: State, tg: Targeting) -> None:
         st.walls[squares(tg)[0]] = st.turn_no + 1
 
 
 @register
-class BearTrap(Card):
+class BearTrap(_OnEmpty):
     """#39 Repl. Put your Trap on an empty square: an enemy non-king piece arriving there by any
     means is destroyed after its move resolves (a capture it made still stands)."""
 
     id = "chausse_trappe"
-
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        for sq in chess.SQUARES:
-            if st.is_empty(sq):
-                yield t(sq)
 
     def resolve(self, st: State, tg: Targeting) -> None:
         st.traps[squares(tg)[0]] = st.us
@@ -147,33 +148,26 @@ class Taunt(Card):
 
 
 @register
-class Silence(Card):
+class Silence(_Restriction):
     """#41 Add. The opponent cannot play cards during their next turn (not if they start it in
     check or with no legal normal move; the exception does not lift it)."""
 
     id = "silence"
-
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        yield t()
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        st.add_restriction("silence")
+    kind = "silence"
 
 
 @register
-class Quicksand(Card):
+class Quicksand(_Restriction):
     """#42 Repl. During the opponent's next turn each of their bishops, rooks and queens may
     travel at most 2 squares (normal moves and card-moves)."""
 
     id = "sables_mouvants"
     no_target = "no_enemy_line_piece"
+    kind = "quicksand"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         if next(st.pieces(not st.us, (chess.BISHOP, chess.ROOK, chess.QUEEN)), None) is not None:
             yield t()
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        st.add_restriction("quicksand")
 
 
 @register

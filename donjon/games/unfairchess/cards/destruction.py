@@ -12,7 +12,6 @@ from collections.abc import Iterator
 import chess
 
 from donjon.games.unfairchess.cards.base import (
-    Card,
     Targeting,
     forward,
     in_half,
@@ -23,6 +22,7 @@ from donjon.games.unfairchess.cards.base import (
     t,
     with_promotion,
 )
+from donjon.games.unfairchess.cards.common import OnePiece, PawnCard
 from donjon.games.unfairchess.state import State, seat_of
 
 
@@ -36,41 +36,48 @@ def _awake_attackers(st: State, color: chess.Color, sq: int) -> int:
     return sum(1 for a in chess.scan_forward(st.attackers(color, sq)) if _awake(st, a))
 
 
+class _Destroy(OnePiece):
+    """Destroys the piece (an enemy one unless the card says otherwise)."""
+
+    no_target = "no_enemy_target"
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        st.destroy(squares(tg)[0], st.us, self.id)
+
+
+class _Explode(OnePiece):
+    """The piece explodes: it and every non-king piece on its 8 adjacent squares are destroyed
+    (shielded enemy pieces excepted)."""
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        st.explode(squares(tg)[0], st.us, self.id)
+
+
 @register
-class SniperShot(Card):
+class SniperShot(_Destroy):
     """#26 Tir d'élite. Destroy an enemy piece other than a king or queen that one of your
     awake pieces attacks; your piece does not move."""
 
     id = "tir_d_elite"
-    no_target = "no_enemy_target"
+    types = (chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK)
 
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        for sq in st.pieces(not st.us, (chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK)):
-            if st.targetable(sq) and _awake_attackers(st, st.us, sq) >= 1:
-                yield t(sq)
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        st.destroy(squares(tg)[0], st.us, self.id)
+    def eligible(self, st: State, sq: int) -> bool:
+        return _awake_attackers(st, st.us, sq) >= 1
 
 
 @register
-class Arrow(Card):
+class Arrow(_Destroy):
     """#27 Flèche. Destroy one enemy pawn standing in your half."""
 
     id = "fleche"
-    no_target = "no_enemy_target"
+    types = (chess.PAWN,)
 
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        for sq in st.pieces(not st.us, (chess.PAWN,)):
-            if in_half(st.us, sq) and st.targetable(sq):
-                yield t(sq)
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        st.destroy(squares(tg)[0], st.us, self.id)
+    def eligible(self, st: State, sq: int) -> bool:
+        return in_half(st.us, sq)
 
 
 @register
-class Kamikaze(Card):
+class Kamikaze(_Explode):
     """#28 Kamikaze. One of your non-king pieces with an enemy piece adjacent is destroyed
     with every non-king piece on its 8 adjacent squares (shielded enemy pieces survive)."""
 
@@ -85,12 +92,9 @@ class Kamikaze(Card):
             if chess.BB_KING_ATTACKS[sq] & enemies:
                 yield t(sq)
 
-    def resolve(self, st: State, tg: Targeting) -> None:
-        st.explode(squares(tg)[0], st.us, self.id)
-
 
 @register
-class Lightning(Card):
+class Lightning(_Destroy):
     """#29 Foudre. Destroy the enemy pawn, knight or bishop that made the opponent's most
     recent normal move, if it is still on the board (greyed after a replace-move card)."""
 
@@ -115,12 +119,9 @@ class Lightning(Card):
             return "last_not_normal_move"
         return "last_mover_untargetable"
 
-    def resolve(self, st: State, tg: Targeting) -> None:
-        st.destroy(squares(tg)[0], st.us, self.id)
-
 
 @register
-class PawnDuel(Card):
+class PawnDuel(PawnCard):
     """#30 Duel de pions. Destroy one of your pawns and one enemy pawn on the same or an
     adjacent file (your pawn first, then the enemy pawn)."""
 
@@ -134,9 +135,6 @@ class PawnDuel(Card):
                 if abs(chess.square_file(own) - chess.square_file(sq)) <= 1:
                     yield t(own, sq)
 
-    def why_not(self, st: State) -> str | None:
-        return self.no_target if st.board.pieces_mask(chess.PAWN, st.us) else "no_pawn"
-
     def resolve(self, st: State, tg: Targeting) -> None:
         own, enemy = squares(tg)
         st.destroy(own, st.us, self.id)
@@ -144,7 +142,7 @@ class PawnDuel(Card):
 
 
 @register
-class Breakthrough(Card):
+class Breakthrough(PawnCard):
     """#31 Percée. One of your pawns captures the capturable enemy piece directly ahead by
     stepping forward: a real capture (poison and dynamite trigger); it promotes on the last rank."""
 
@@ -160,9 +158,6 @@ class Breakthrough(Card):
             for promo in promotion_options(ahead, chess.PAWN):
                 yield with_promotion(t(sq, ahead), promo)
 
-    def why_not(self, st: State) -> str | None:
-        return self.no_target if st.board.pieces_mask(chess.PAWN, st.us) else "no_pawn"
-
     def resolve(self, st: State, tg: Targeting) -> None:
         frm, to = squares(tg)
         st.capture_move(frm, to, promo_type(tg))
@@ -170,53 +165,30 @@ class Breakthrough(Card):
 
 
 @register
-class Detonator(Card):
+class Detonator(_Explode):
     """#32 Détonateur. A piece carrying dynamite, of either colour, explodes now: it and every
     non-king piece on its 8 adjacent squares are destroyed (shielded enemy pieces excepted)."""
 
     id = "detonateur"
     no_target = "no_dynamite"
+    side = "any"
 
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        for color in (st.us, not st.us):
-            for sq in st.pieces(color):
-                if not st.has(sq, "dynamite"):
-                    continue
-                if color != st.us and not st.targetable(sq):
-                    continue
-                yield t(sq)
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        st.explode(squares(tg)[0], st.us, self.id)
+    def eligible(self, st: State, sq: int) -> bool:
+        return st.has(sq, "dynamite")
 
 
 @register
-class Encirclement(Card):
+class Encirclement(_Destroy):
     """#33 Encerclement. Destroy an enemy piece attacked by at least two of your awake pieces."""
 
     id = "encerclement"
-    no_target = "no_enemy_target"
 
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        for sq in st.pieces(not st.us):
-            if st.targetable(sq) and _awake_attackers(st, st.us, sq) >= 2:
-                yield t(sq)
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        st.destroy(squares(tg)[0], st.us, self.id)
+    def eligible(self, st: State, sq: int) -> bool:
+        return _awake_attackers(st, st.us, sq) >= 2
 
 
 @register
-class HeavensStrike(Card):
+class HeavensStrike(_Destroy):
     """#34 Frappe céleste. Destroy any one enemy non-king, non-shielded piece."""
 
     id = "frappe_celeste"
-    no_target = "no_enemy_target"
-
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        for sq in st.pieces(not st.us):
-            if st.targetable(sq):
-                yield t(sq)
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        st.destroy(squares(tg)[0], st.us, self.id)

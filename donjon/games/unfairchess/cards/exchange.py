@@ -26,6 +26,7 @@ from donjon.games.unfairchess.cards.base import (
     squares,
     t,
 )
+from donjon.games.unfairchess.cards.common import free_king, king_reason, own_movers
 from donjon.games.unfairchess.state import State, sq_name
 
 MINOR_MAJOR = (chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN)
@@ -69,20 +70,8 @@ def own_movable(st: State, sq: int) -> bool:
     return p is not None and p.color == st.us and st.can_move(sq)
 
 
-@register
-class Switcheroo(Card):
-    """#17 Repl. Exchange the squares of two of your non-king pieces; statuses travel,
-    a pawn may not land on rank 1 or 8."""
-
-    id = "permutation"
-    no_target = "no_own_mover"
-
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        own = [sq for sq in st.pieces(st.us) if st.can_move(sq)]
-        for a in own:
-            for b in own:
-                if a != b and pawn_ok(st, a, b) and pawn_ok(st, b, a):
-                    yield t(a, b)
+class _Swap(Card):
+    """Exchanges the squares of the two pieces. Squares: [piece, piece]."""
 
     def resolve(self, st: State, tg: Targeting) -> None:
         a, b = squares(tg)
@@ -90,47 +79,8 @@ class Switcheroo(Card):
         clear_rights(st, a, b)
 
 
-@register
-class StandIn(Card):
-    """#18 Repl. Exchange your king with one of your knights, bishops, rooks or queens;
-    the king must not be attacked afterwards. All your castling rights are lost."""
-
-    id = "doublure"
-
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        king = st.board.king(st.us)
-        if king is None or not st.can_move(king):
-            return
-        for sq in st.pieces(st.us, MINOR_MAJOR):
-            if st.can_move(sq):
-                yield t(king, sq)
-                yield t(sq, king)
-
-    def why_not(self, st: State) -> str | None:
-        k = st.board.king(st.us)
-        return "no_own_mover" if k is not None and st.can_move(k) else "king_cannot_move"
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        a, b = squares(tg)
-        st.swap(a, b)
-        clear_rights(st, a, b)
-
-
-@register
-class Teleport(Card):
-    """#19 Repl. Move one of your knights, bishops, rooks or queens to any empty square in
-    your half. It may give check."""
-
-    id = "teleportation"
-    no_target = "no_own_mover"
-
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        for sq in st.pieces(st.us, MINOR_MAJOR):
-            if not st.can_move(sq):
-                continue
-            for dest in chess.SQUARES:
-                if in_half(st.us, dest) and st.is_empty(dest):
-                    yield t(sq, dest)
+class _Relocate(Card):
+    """Moves the piece to an empty square. Squares: [piece, destination]."""
 
     def resolve(self, st: State, tg: Targeting) -> None:
         frm, to = squares(tg)
@@ -139,7 +89,57 @@ class Teleport(Card):
 
 
 @register
-class Crossover(Card):
+class Switcheroo(_Swap):
+    """#17 Repl. Exchange the squares of two of your non-king pieces; statuses travel,
+    a pawn may not land on rank 1 or 8."""
+
+    id = "permutation"
+    no_target = "no_own_mover"
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        own = list(own_movers(st))
+        for a in own:
+            for b in own:
+                if a != b and pawn_ok(st, a, b) and pawn_ok(st, b, a):
+                    yield t(a, b)
+
+
+@register
+class StandIn(_Swap):
+    """#18 Repl. Exchange your king with one of your knights, bishops, rooks or queens;
+    the king must not be attacked afterwards. All your castling rights are lost."""
+
+    id = "doublure"
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        king = free_king(st)
+        if king is None:
+            return
+        for sq in own_movers(st, MINOR_MAJOR):
+            yield t(king, sq)
+            yield t(sq, king)
+
+    def why_not(self, st: State) -> str | None:
+        return king_reason(st, "no_own_mover")
+
+
+@register
+class Teleport(_Relocate):
+    """#19 Repl. Move one of your knights, bishops, rooks or queens to any empty square in
+    your half. It may give check."""
+
+    id = "teleportation"
+    no_target = "no_own_mover"
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        for sq in own_movers(st, MINOR_MAJOR):
+            for dest in chess.SQUARES:
+                if in_half(st.us, dest) and st.is_empty(dest):
+                    yield t(sq, dest)
+
+
+@register
+class Crossover(_Swap):
     """#20 Repl. Exchange one of your non-king pieces with an adjacent enemy non-king piece
     that is not shielded and not asleep; no pawn lands on rank 1 or 8."""
 
@@ -147,21 +147,14 @@ class Crossover(Card):
     no_target = "no_enemy_target"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
-        for own in st.pieces(st.us):
-            if not st.can_move(own):
-                continue
+        for own in own_movers(st):
             for sq in chess.scan_forward(chess.BB_KING_ATTACKS[own]):
                 if enemy_movable(st, sq) and pawn_ok(st, own, sq) and pawn_ok(st, sq, own):
                     yield t(own, sq)
 
-    def resolve(self, st: State, tg: Targeting) -> None:
-        own, enemy = squares(tg)
-        st.swap(own, enemy)
-        clear_rights(st, own, enemy)
-
 
 @register
-class MirrorMatch(Card):
+class MirrorMatch(_Swap):
     """#21 Repl. Exchange one of your knights, bishops or rooks with an enemy piece of the same
     type (not shielded, not asleep). Both rooks lose their castling rights."""
 
@@ -170,21 +163,14 @@ class MirrorMatch(Card):
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         for pt in (chess.KNIGHT, chess.BISHOP, chess.ROOK):
-            for own in st.pieces(st.us, (pt,)):
-                if not st.can_move(own):
-                    continue
+            for own in own_movers(st, (pt,)):
                 for sq in st.pieces(not st.us, (pt,)):
                     if enemy_movable(st, sq):
                         yield t(own, sq)
 
-    def resolve(self, st: State, tg: Targeting) -> None:
-        own, enemy = squares(tg)
-        st.swap(own, enemy)
-        clear_rights(st, own, enemy)
-
 
 @register
-class Recall(Card):
+class Recall(_Relocate):
     """#22 Repl. Move one of your knights, bishops, rooks or queens to an empty standard
     starting square of its type and colour. Castling rights are not restored."""
 
@@ -193,9 +179,7 @@ class Recall(Card):
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         home = 0 if st.us == chess.WHITE else 7
-        for sq in st.pieces(st.us, MINOR_MAJOR):
-            if not st.can_move(sq):
-                continue
+        for sq in own_movers(st, MINOR_MAJOR):
             pt = st.board.piece_type_at(sq)
             assert pt is not None
             for f in START_FILES[pt]:
@@ -203,14 +187,9 @@ class Recall(Card):
                 if st.is_empty(dest):
                     yield t(sq, dest)
 
-    def resolve(self, st: State, tg: Targeting) -> None:
-        frm, to = squares(tg)
-        st.move_piece(frm, to)
-        clear_rights(st, to)
-
 
 @register
-class Banishment(Card):
+class Banishment(_Relocate):
     """#23 Repl. Move an enemy knight, bishop, rook or queen (not shielded, not asleep) to an
     empty corner; it cannot move during the opponent's next turn."""
 
@@ -226,9 +205,8 @@ class Banishment(Card):
                     yield t(sq, corner)
 
     def resolve(self, st: State, tg: Targeting) -> None:
-        frm, corner = squares(tg)
-        st.move_piece(frm, corner)
-        clear_rights(st, corner)
+        super().resolve(st, tg)
+        corner = squares(tg)[1]
         st.add_restriction("lock", frozenset({corner}))
         st.event("lock", square=sq_name(corner))
 

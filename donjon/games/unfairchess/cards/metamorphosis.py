@@ -10,11 +10,10 @@ removed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import chess
 
-from donjon.games.unfairchess.cards.base import Card, Targeting, in_half, last_rank, register, squares, t
+from donjon.games.unfairchess.cards.base import Targeting, in_half, last_rank, register, squares
+from donjon.games.unfairchess.cards.common import OnePiece, PawnCard
 from donjon.games.unfairchess.state import State
 
 
@@ -27,138 +26,124 @@ def transform(st: State, sq: int, piece_type: int, color: chess.Color | None = N
     st.board.castling_rights &= ~chess.BB_SQUARES[sq]
 
 
+class _Transform(OnePiece):
+    """The piece becomes an :attr:`into`; with :attr:`convert`, it changes to the actor's side."""
+
+    into = chess.PAWN
+    convert = False
+
+    def new_type(self, st: State, sq: int) -> int:
+        return self.into
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        sq = squares(tg)[0]
+        transform(st, sq, self.new_type(st, sq), st.us if self.convert else None)
+
+
 @register
-class Knighting(Card):
+class Knighting(_Transform):
     """#44 Repl. One of your pawns becomes a knight."""
 
     id = "adoubement"
-
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        for sq in st.pieces(st.us, (chess.PAWN,)):
-            yield t(sq)
-
-    def why_not(self, st: State) -> str | None:
-        return "no_pawn"
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        transform(st, squares(tg)[0], chess.KNIGHT)
+    no_target = "no_pawn"
+    side = "own"
+    types = (chess.PAWN,)
+    into = chess.KNIGHT
 
 
 @register
-class Coronation(Card):
+class Coronation(_Transform, PawnCard):
     """#45 Repl. One of your pawns standing in the enemy half becomes a queen. It may give check."""
 
     id = "couronnement"
+    no_target = "no_pawn_enemy_half"
+    side = "own"
+    types = (chess.PAWN,)
+    into = chess.QUEEN
 
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        for sq in st.pieces(st.us, (chess.PAWN,)):
-            if not in_half(st.us, sq):
-                yield t(sq)
-
-    def why_not(self, st: State) -> str | None:
-        return "no_pawn_enemy_half" if st.board.pieces_mask(chess.PAWN, st.us) else "no_pawn"
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        transform(st, squares(tg)[0], chess.QUEEN)
+    def eligible(self, st: State, sq: int) -> bool:
+        return not in_half(st.us, sq)
 
 
 @register
-class Demotion(Card):
+class Demotion(_Transform):
     """#46 Repl. An enemy knight, bishop or rook (not shielded) off ranks 1 and 8 becomes a
     pawn of its own colour; pawn rules then apply by rank (a double step from its 2nd rank)."""
 
     id = "degradation"
     no_target = "no_enemy_target"
+    types = (chess.KNIGHT, chess.BISHOP, chess.ROOK)
+    into = chess.PAWN
 
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        for sq in st.pieces(not st.us, (chess.KNIGHT, chess.BISHOP, chess.ROOK)):
-            if st.targetable(sq) and not last_rank(sq):
-                yield t(sq)
+    def eligible(self, st: State, sq: int) -> bool:
+        return not last_rank(sq)
 
-    def resolve(self, st: State, tg: Targeting) -> None:
-        transform(st, squares(tg)[0], chess.PAWN)
+
+class _OwnMinor(_Transform):
+    """Aimed at one of your knights or bishops."""
+
+    no_target = "no_own_piece"
+    side = "own"
+    types = (chess.KNIGHT, chess.BISHOP)
 
 
 @register
-class Shapeshift(Card):
+class Shapeshift(_OwnMinor):
     """#47 Repl. One of your knights becomes a bishop, or one of your bishops becomes a knight."""
 
     id = "metamorphose"
-    no_target = "no_own_piece"
 
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        for sq in st.pieces(st.us, (chess.KNIGHT, chess.BISHOP)):
-            yield t(sq)
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        sq = squares(tg)[0]
-        new = chess.BISHOP if st.board.piece_type_at(sq) == chess.KNIGHT else chess.KNIGHT
-        transform(st, sq, new)
+    def new_type(self, st: State, sq: int) -> int:
+        return chess.BISHOP if st.board.piece_type_at(sq) == chess.KNIGHT else chess.KNIGHT
 
 
 @register
-class Forge(Card):
+class Forge(_OwnMinor):
     """#48 Repl. One of your knights or bishops becomes a rook. It gains no castling right."""
 
     id = "forge"
-    no_target = "no_own_piece"
-
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        for sq in st.pieces(st.us, (chess.KNIGHT, chess.BISHOP)):
-            yield t(sq)
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        transform(st, squares(tg)[0], chess.ROOK)
+    into = chess.ROOK
 
 
 @register
-class Abdication(Card):
+class Abdication(_Transform):
     """#49 Repl. One enemy queen (not shielded) becomes a rook of its colour."""
 
     id = "abdication"
     no_target = "no_enemy_target"
-
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        for sq in st.pieces(not st.us, (chess.QUEEN,)):
-            if st.targetable(sq):
-                yield t(sq)
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        transform(st, squares(tg)[0], chess.ROOK)
+    types = (chess.QUEEN,)
+    into = chess.ROOK
 
 
 @register
-class Desertion(Card):
+class Desertion(_Transform):
     """#50 Repl. An enemy pawn standing in your half (not shielded) becomes your pawn, moving
     your way; its statuses are removed. Nine pawns are legal."""
 
     id = "desertion"
     no_target = "no_enemy_target"
+    types = (chess.PAWN,)
+    into = chess.PAWN
+    convert = True
 
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        for sq in st.pieces(not st.us, (chess.PAWN,)):
-            if in_half(st.us, sq) and st.targetable(sq):
-                yield t(sq)
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        transform(st, squares(tg)[0], chess.PAWN, st.us)
+    def eligible(self, st: State, sq: int) -> bool:
+        return in_half(st.us, sq)
 
 
 @register
-class Treason(Card):
+class Treason(_Transform):
     """#51 Repl. An enemy knight, bishop or rook in your half (not shielded) changes sides; its
     statuses are removed, a rook's castling right is lost and none is gained."""
 
     id = "trahison"
     no_target = "no_enemy_target"
+    types = (chess.KNIGHT, chess.BISHOP, chess.ROOK)
+    convert = True
 
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        for sq in st.pieces(not st.us, (chess.KNIGHT, chess.BISHOP, chess.ROOK)):
-            if in_half(st.us, sq) and st.targetable(sq):
-                yield t(sq)
+    def eligible(self, st: State, sq: int) -> bool:
+        return in_half(st.us, sq)
 
-    def resolve(self, st: State, tg: Targeting) -> None:
-        sq = squares(tg)[0]
+    def new_type(self, st: State, sq: int) -> int:
         pt = st.board.piece_type_at(sq)
         assert pt is not None
-        transform(st, sq, pt, st.us)
+        return pt

@@ -33,6 +33,7 @@ from donjon.games.unfairchess.cards.base import (
     t,
     with_promotion,
 )
+from donjon.games.unfairchess.cards.common import PawnCard, free_king, king_reason, own_movers
 from donjon.games.unfairchess.state import State
 
 LINE_PIECES = (chess.BISHOP, chess.ROOK, chess.QUEEN)
@@ -50,13 +51,6 @@ def _landing(st: State, sq: int, may_capture: bool) -> bool:
     return _open(st, sq) or (may_capture and st.targetable(sq))
 
 
-def _movers(st: State, types: tuple[int, ...]) -> Iterator[int]:
-    """The side to act's pieces of ``types`` that may change square this turn."""
-    for sq in st.pieces(st.us, types):
-        if st.can_move(sq):
-            yield sq
-
-
 def _slides(st: State, frm: int, dirs: tuple[tuple[int, int], ...]) -> Iterator[int]:
     """Open squares reached from ``frm`` along ``dirs``, stopping at the first piece or wall."""
     for df, dr in dirs:
@@ -64,6 +58,17 @@ def _slides(st: State, frm: int, dirs: tuple[tuple[int, int], ...]) -> Iterator[
             if not _open(st, sq):
                 break
             yield sq
+
+
+def _lines(st: State) -> Iterator[tuple[int, Iterator[int]]]:
+    """(piece, its squares outward along one line) for every line of every bishop, rook and
+    queen of the side to act that may move."""
+    b = st.board
+    for frm in own_movers(st, LINE_PIECES):
+        ptype = b.piece_type_at(frm)
+        assert ptype is not None
+        for df, dr in directions(ptype):
+            yield frm, ray_squares(frm, df, dr)
 
 
 def _file_step(sq: int, df: int, dr: int) -> int | None:
@@ -83,176 +88,149 @@ def _card_move(st: State, frm: int, to: int, promotion: int | None = None) -> No
     st.mover = to
 
 
+class _CardMove(Card):
+    """A card-move of one piece. Squares: [piece, destination] (+ ``promotion`` where the
+    card offers it); it captures whatever enemy piece stands on the destination."""
+
+    no_target = "no_own_mover"
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        frm, to = squares(tg)
+        _card_move(st, frm, to, promo_type(tg))
+
+
+class _PawnMove(_CardMove, PawnCard):
+    """A card-move of one of your pawns."""
+
+
+class _SlideAs(_CardMove):
+    """One of your :attr:`movers` slides along :attr:`dirs`, blocked normally, to an empty
+    square (no capture)."""
+
+    movers: tuple[int, ...] = ()
+    dirs: tuple[tuple[int, int], ...] = ()
+
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        for frm in own_movers(st, self.movers):
+            for to in _slides(st, frm, self.dirs):
+                if st.quicksand_ok(frm, to):
+                    yield t(frm, to)
+
+
 # ------------------------------------------------------------------ the cards
 
 
 @register
-class Cavalcade(Card):
+class Cavalcade(_CardMove):
     """#5 Gallop. One of your bishops, rooks or queens makes one knight jump (ignoring pieces
     and walls in between); it may capture. Squares: [piece, destination]."""
 
     id = "cavalcade"
-    no_target = "no_own_mover"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
-        for frm in _movers(st, LINE_PIECES):
+        for frm in own_movers(st, LINE_PIECES):
             for to in knight_targets(frm):
                 # A knight jump is 2 squares away: Quicksand never forbids it (kept for clarity).
                 if _landing(st, to, True) and st.quicksand_ok(frm, to):
                     yield t(frm, to)
 
-    def resolve(self, st: State, tg: Targeting) -> None:
-        frm, to = squares(tg)
-        _card_move(st, frm, to)
-
 
 @register
-class PasDeGeant(Card):
+class PasDeGeant(_PawnMove):
     """#6 Giant Stride. One of your pawns moves exactly 3 squares straight forward; the two
     squares crossed and the destination must be empty. No capture, no en-passant right; it
     promotes on the last rank. Squares: [pawn, destination] (+ ``promotion``)."""
 
     id = "pas_de_geant"
-    no_target = "no_own_mover"
     fields = ("promotion",)
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         step = forward(st.us)
-        for frm in _movers(st, (chess.PAWN,)):
+        for frm in own_movers(st, (chess.PAWN,)):
             if rank_of(st.us, frm) > 5:
                 continue
             path = [frm + step, frm + 2 * step, frm + 3 * step]
             if all(_open(st, sq) for sq in path):
                 yield from _pawn_targetings(frm, path[2])
 
-    def why_not(self, st: State) -> str | None:
-        return self.no_target if st.board.pieces_mask(chess.PAWN, st.us) else "no_pawn"
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        frm, to = squares(tg)
-        _card_move(st, frm, to, promo_type(tg))
-
 
 @register
-class Repli(Card):
+class Repli(_PawnMove):
     """#7 Fall Back. One of your pawns moves 1 square straight backward, to an empty square
     that is not your first rank. Squares: [pawn, destination]."""
 
     id = "repli"
-    no_target = "no_own_mover"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
-        for frm in _movers(st, (chess.PAWN,)):
+        for frm in own_movers(st, (chess.PAWN,)):
             to = frm - forward(st.us)  # a pawn never stands on rank 1 or 8 (D7)
             if rank_of(st.us, to) != 1 and _open(st, to):
                 yield t(frm, to)
 
-    def why_not(self, st: State) -> str | None:
-        return self.no_target if st.board.pieces_mask(chess.PAWN, st.us) else "no_pawn"
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        frm, to = squares(tg)
-        _card_move(st, frm, to)
-
 
 @register
-class PasChasse(Card):
+class PasChasse(_PawnMove):
     """#8 Sidestep. One of your pawns moves to an adjacent empty square on its own rank, or
     diagonally forward onto an empty square. No capture; it promotes on the last rank.
     Squares: [pawn, destination] (+ ``promotion``)."""
 
     id = "pas_chasse"
-    no_target = "no_own_mover"
     fields = ("promotion",)
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         dr = 1 if st.us else -1
-        for frm in _movers(st, (chess.PAWN,)):
+        for frm in own_movers(st, (chess.PAWN,)):
             for df, rr in ((-1, 0), (1, 0), (-1, dr), (1, dr)):
                 to = _file_step(frm, df, rr)
                 if to is not None and _open(st, to):
                     yield from _pawn_targetings(frm, to)
 
-    def why_not(self, st: State) -> str | None:
-        return self.no_target if st.board.pieces_mask(chess.PAWN, st.us) else "no_pawn"
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        frm, to = squares(tg)
-        _card_move(st, frm, to, promo_type(tg))
-
 
 @register
-class Catapulte(Card):
+class Catapulte(_CardMove):
     """#9 Catapult. One of your bishops, rooks or queens moves along one of its lines over
     exactly one hurdle (a piece of either colour, or a wall); every other square crossed is
     empty. It may capture on the destination; the hurdle is not affected.
     Squares: [piece, destination]."""
 
     id = "catapulte"
-    no_target = "no_own_mover"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
-        b = st.board
-        for frm in _movers(st, LINE_PIECES):
-            ptype = b.piece_type_at(frm)
-            assert ptype is not None
-            for df, dr in directions(ptype):
-                jumped = False
-                for sq in ray_squares(frm, df, dr):
-                    if not jumped:
-                        if not _open(st, sq):
-                            jumped = True
-                        continue
-                    if _landing(st, sq, True) and st.quicksand_ok(frm, sq):
-                        yield t(frm, sq)
+        for frm, line in _lines(st):
+            jumped = False
+            for sq in line:
+                if not jumped:
                     if not _open(st, sq):
-                        break
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        frm, to = squares(tg)
-        _card_move(st, frm, to)
+                        jumped = True
+                    continue
+                if _landing(st, sq, True) and st.quicksand_ok(frm, sq):
+                    yield t(frm, sq)
+                if not _open(st, sq):
+                    break
 
 
 @register
-class Benediction(Card):
+class Benediction(_SlideAs):
     """#10 Blessing. One of your knights or rooks moves like a bishop (any distance
     diagonally, blocked normally) to an empty square. No capture. Squares: [piece, destination]."""
 
     id = "benediction"
-    no_target = "no_own_mover"
-
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        for frm in _movers(st, (chess.KNIGHT, chess.ROOK)):
-            for to in _slides(st, frm, DIAGONAL):
-                if st.quicksand_ok(frm, to):
-                    yield t(frm, to)
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        frm, to = squares(tg)
-        _card_move(st, frm, to)
+    movers = (chess.KNIGHT, chess.ROOK)
+    dirs = DIAGONAL
 
 
 @register
-class LigneDroite(Card):
+class LigneDroite(_SlideAs):
     """#11 Straight Line. One of your knights or bishops moves like a rook to an empty
     square. No capture. Squares: [piece, destination]."""
 
     id = "ligne_droite"
-    no_target = "no_own_mover"
-
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        for frm in _movers(st, (chess.KNIGHT, chess.BISHOP)):
-            for to in _slides(st, frm, ORTHOGONAL):
-                if st.quicksand_ok(frm, to):
-                    yield t(frm, to)
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        frm, to = squares(tg)
-        _card_move(st, frm, to)
+    movers = (chess.KNIGHT, chess.BISHOP)
+    dirs = ORTHOGONAL
 
 
 @register
-class PasseMuraille(Card):
+class PasseMuraille(_CardMove):
     """#12 Ghostwalk. One of your bishops, rooks or queens moves along its own lines through
     your own pieces (enemy pieces and walls still block) to an empty square. No capture.
 
@@ -260,34 +238,26 @@ class PasseMuraille(Card):
     plain move). Squares: [piece, destination]."""
 
     id = "passe_muraille"
-    no_target = "no_own_mover"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         b = st.board
-        for frm in _movers(st, LINE_PIECES):
-            ptype = b.piece_type_at(frm)
-            assert ptype is not None
-            for df, dr in directions(ptype):
-                crossed = False
-                for sq in ray_squares(frm, df, dr):
-                    if sq in st.walls:
-                        break
-                    p = b.piece_at(sq)
-                    if p is None:
-                        if crossed and st.quicksand_ok(frm, sq):
-                            yield t(frm, sq)
-                        continue
-                    if p.color != st.us:
-                        break
-                    crossed = True
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        frm, to = squares(tg)
-        _card_move(st, frm, to)
+        for frm, line in _lines(st):
+            crossed = False
+            for sq in line:
+                if sq in st.walls:
+                    break
+                p = b.piece_at(sq)
+                if p is None:
+                    if crossed and st.quicksand_ok(frm, sq):
+                        yield t(frm, sq)
+                    continue
+                if p.color != st.us:
+                    break
+                crossed = True
 
 
 @register
-class MarcheForcee(Card):
+class MarcheForcee(_PawnMove):
     """#13 Forced March. One or two of your pawns each step exactly 1 square forward, to a
     square empty in the starting position; both steps happen together. No capture, no double
     step, no en passant created; a pawn reaching the last rank promotes.
@@ -298,12 +268,11 @@ class MarcheForcee(Card):
     ``{"squares": ["a7", "h2"], "promotions": ["q", null]}``."""
 
     id = "marche_forcee"
-    no_target = "no_own_mover"
     fields = ("promotions",)
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         step = forward(st.us)
-        pawns = [frm for frm in _movers(st, (chess.PAWN,)) if _open(st, frm + step)]
+        pawns = [frm for frm in own_movers(st, (chess.PAWN,)) if _open(st, frm + step)]
         for n in (1, 2):
             for group in permutations(pawns, n):
                 options = [promotion_options(frm + step, chess.PAWN) for frm in group]
@@ -312,9 +281,6 @@ class MarcheForcee(Card):
                     continue
                 for combo in _product(options):
                     yield t(*group, promotions=list(combo))
-
-    def why_not(self, st: State) -> str | None:
-        return self.no_target if st.board.pieces_mask(chess.PAWN, st.us) else "no_pawn"
 
     def resolve(self, st: State, tg: Targeting) -> None:
         step = forward(st.us)
@@ -348,17 +314,16 @@ class RoqueLibre(Card):
     id = "roque_libre"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
-        k = st.board.king(st.us)
-        if k is None or not st.can_move(k):
+        k = free_king(st)
+        if k is None:
             return
-        for rook in _movers(st, (chess.ROOK,)):
+        for rook in own_movers(st, (chess.ROOK,)):
             landing = _castle_squares(st, k, rook)
             if landing is not None and st.quicksand_ok(rook, landing[0]):
                 yield t(k, rook)
 
     def why_not(self, st: State) -> str | None:
-        k = st.board.king(st.us)
-        return "castle_blocked" if k is not None and st.can_move(k) else "king_cannot_move"
+        return king_reason(st, "castle_blocked")
 
     def resolve(self, st: State, tg: Targeting) -> None:
         k, rook = squares(tg)
@@ -389,18 +354,17 @@ def _castle_squares(st: State, k: int, rook: int) -> tuple[int, int] | None:
 
 
 @register
-class EscapadeRoyale(Card):
+class EscapadeRoyale(_CardMove):
     """#15 Royal Dash. Your king moves 1 or 2 squares in a straight line (orthogonal or
     diagonal); for 2 the middle square must be empty with no wall. It may capture; the
     destination must not be attacked (checked by the referee, D6). Castling rights lost.
     Squares: [king, destination]. Forbidden under Curfew."""
 
     id = "escapade_royale"
-    no_target = "no_own_mover"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
-        k = st.board.king(st.us)
-        if k is None or not st.can_move(k):
+        k = free_king(st)
+        if k is None:
             return
         for df, dr in ORTHOGONAL + DIAGONAL:
             for i, sq in enumerate(ray_squares(k, df, dr)):
@@ -412,26 +376,20 @@ class EscapadeRoyale(Card):
                     break
 
     def why_not(self, st: State) -> str | None:
-        k = st.board.king(st.us)
-        return "no_own_mover" if k is not None and st.can_move(k) else "king_cannot_move"
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        k, to = squares(tg)
-        _card_move(st, k, to)
+        return king_reason(st, "no_own_mover")
 
 
 @register
-class Charge(Card):
+class Charge(_CardMove):
     """#16 Charge! One of your knights makes two knight jumps in a row: the first lands on an
     empty square with no trap or wall, the second may capture. Only the final position is
     judged (D6). Decision: the second jump may not return to the starting square (no pass).
     Squares: [knight, first landing, second landing]."""
 
     id = "charge"
-    no_target = "no_own_mover"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
-        for frm in _movers(st, (chess.KNIGHT,)):
+        for frm in own_movers(st, (chess.KNIGHT,)):
             for mid in knight_targets(frm):
                 if not _open(st, mid) or mid in st.traps:
                     continue

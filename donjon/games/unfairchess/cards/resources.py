@@ -11,18 +11,23 @@ from donjon.games.unfairchess.cards.base import Card, Targeting, promo_type, ran
 from donjon.games.unfairchess.state import Restriction, State, seat_of
 
 
-@register
-class Redeal(Card):
-    """#52 Add. Put this card and the rest of your hand face-up on the discard pile, then draw 4
-    (what is left if your deck holds fewer). Greyed if your deck is empty."""
+class _FromDeck(Card):
+    """A card that works on the actor's own deck: greyed while that deck is empty."""
 
-    id = "nouvelle_donne"
     no_target = "deck_empty"
     piles = True
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         if st.decks[st.seat]:
             yield t()
+
+
+@register
+class Redeal(_FromDeck):
+    """#52 Add. Put this card and the rest of your hand face-up on the discard pile, then draw 4
+    (what is left if your deck holds fewer). Greyed if your deck is empty."""
+
+    id = "nouvelle_donne"
 
     def resolve(self, st: State, tg: Targeting) -> None:
         seat = st.seat
@@ -111,7 +116,7 @@ class TimeWarp(Card):
 
 
 @register
-class Foresight(Card):
+class Foresight(_FromDeck):
     """#55 Add. Look at the top 3 cards of your deck (all if fewer) and put them back in any order.
 
     Two steps, so that nobody sees a card before the card is played: the play itself takes no
@@ -121,12 +126,6 @@ class Foresight(Card):
     """
 
     id = "prescience"
-    no_target = "deck_empty"
-    piles = True
-
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        if st.decks[st.seat]:
-            yield t()
 
     def resolve(self, st: State, tg: Targeting) -> None:
         seat = st.seat

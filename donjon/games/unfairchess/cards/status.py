@@ -2,78 +2,64 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from donjon.games.unfairchess.cards.base import Card, Targeting, register, squares, t
+from donjon.games.unfairchess.cards.base import Targeting, register, squares
+from donjon.games.unfairchess.cards.common import OnePiece
 from donjon.games.unfairchess.state import State
 
 
+class _Status(OnePiece):
+    """Puts :attr:`status` on a piece that does not carry it yet."""
+
+    status = ""
+
+    def eligible(self, st: State, sq: int) -> bool:
+        return not st.has(sq, self.status)
+
+    def resolve(self, st: State, tg: Targeting) -> None:
+        st.add_status(squares(tg)[0], self.status)
+
+
 @register
-class Poison(Card):
+class Poison(_Status):
     """#1 Add. One of your non-king pieces that is not poisoned becomes Poisoned."""
 
     id = "poison"
     no_target = "no_own_piece"
-
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        for sq in st.pieces(st.us):
-            if not st.has(sq, "poison"):
-                yield t(sq)
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        st.add_status(squares(tg)[0], "poison")
+    side = "own"
+    status = "poison"
 
 
 @register
-class Sleep(Card):
+class Sleep(_Status):
     """#2 Repl. An enemy non-king piece, awake and not shielded, falls asleep."""
 
     id = "sommeil"
     no_target = "no_enemy_target"
-
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        for sq in st.pieces(not st.us):
-            if st.targetable(sq) and not st.asleep(sq):
-                yield t(sq)
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        st.add_status(squares(tg)[0], "sleep")
+    status = "sleep"
 
 
 @register
-class Shield(Card):
+class Shield(_Status):
     """#3 Add. One of your non-king pieces is Shielded until the end of the opponent's next turn."""
 
     id = "bouclier"
     no_target = "no_own_piece"
+    side = "own"
+    status = "shield"
 
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        for sq in st.pieces(st.us):
-            yield t(sq)
+    def eligible(self, st: State, sq: int) -> bool:
+        return True  # a shielded piece may be shielded again (the shield is renewed)
 
     def resolve(self, st: State, tg: Targeting) -> None:
-        sq = squares(tg)[0]
-        st.add_status(sq, "shield")
-        st.shield_until[sq] = st.turn_no + 1
+        super().resolve(st, tg)
+        st.shield_until[squares(tg)[0]] = st.turn_no + 1
 
 
 @register
-class Dynamite(Card):
+class Dynamite(_Status):
     """#4 Repl. Any non-king piece without dynamite (not an enemy shielded one) carries Dynamite."""
 
     id = "dynamite"
     no_target = "no_target"
-
-    def targetings(self, st: State) -> Iterator[Targeting]:
-        for color in (st.us, not st.us):
-            for sq in st.pieces(color):
-                if st.has(sq, "dynamite"):
-                    continue
-                if color != st.us and not st.targetable(sq):
-                    continue
-                yield t(sq)
-
-    def resolve(self, st: State, tg: Targeting) -> None:
-        st.add_status(squares(tg)[0], "dynamite")
-
-
+    side = "any"
+    status = "dynamite"
