@@ -69,8 +69,8 @@ def free_port() -> int:
 
 
 def spawn_server(port: int, db_url: str, extra_env: dict[str, str]) -> subprocess.Popen[bytes]:
-    # every player of a bench is a guest from 127.0.0.1: no limit of guests per address
-    env = {"DONJON_GUEST_LIMIT": "0", **os.environ, **extra_env}
+    # every player of a bench is a guest from 127.0.0.1: no limit of guests or sockets per address
+    env = {"DONJON_GUEST_LIMIT": "0", "DONJON_WS_MAX_PER_IP": "0", **os.environ, **extra_env}
     proc = subprocess.Popen([sys.executable, "-m", "donjon.server", "--port", str(port), "--database-url",
                              db_url, "--log-level", "warning"], env=env)
     deadline = time.time() + 30
@@ -82,6 +82,10 @@ def spawn_server(port: int, db_url: str, extra_env: dict[str, str]) -> subproces
             time.sleep(0.2)
     proc.kill()
     raise SystemExit("the server did not start")
+
+
+TABLE: dict[str, Any] = {"opponent": "invite"}
+"""The table each game is opened with (``--time-control`` adds its clock)."""
 
 
 async def make_game(base: str, sem: asyncio.Semaphore) -> tuple[str, str, str]:
@@ -102,7 +106,9 @@ async def _make_game(base: str, sem: asyncio.Semaphore) -> tuple[str, str, str]:
             httpx.AsyncClient(base_url=base, timeout=60, verify=TLS) as b:
         await a.post("/api/guest")
         await b.post("/api/guest")
-        r = await a.post("/api/tables", json={"opponent": "invite"})
+        r = await a.post("/api/tables", json=TABLE)
+        if r.status_code != 200:
+            raise SystemExit(f"the server refused the table {TABLE}: {r.text}")
         table = r.json()["table"]
         r = await b.post(f"/api/tables/{table['id']}/join", json={"code": table["invite_code"]})
         return r.json()["table"]["game_id"], a.cookies["donjon_session"], b.cookies["donjon_session"]
@@ -434,6 +440,10 @@ def main() -> None:
                         "then offers about 1000/THINK actions/s, so --games 3000 --think 1000 offers ~3,000/s and "
                         "the ack latency is the server's, not a queue of clients that all act at once "
                         "(default 0: closed loop, every client acts the instant it may)")
+    p.add_argument("--time-control", default=None,
+                   help='the clock of every game, as JSON: {"initial": 300, "increment": 3} or '
+                        '{"correspondence_days": 3} (default: none sent, so the server\'s own default: a table '
+                        'of two people has its game\'s first preset, 5+3 for UnfairChess)')
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--synchronous", default="FULL", help="SQLite synchronous mode of a spawned server")
     p.add_argument("--database-url", default=None,
@@ -448,6 +458,8 @@ def main() -> None:
                    help="at most this many sockets opening at a time (default 0: all at once)")
     args = p.parse_args()
     args.url = args.url or ["http://127.0.0.1:8000"]
+    if args.time_control is not None:
+        TABLE["time_control"] = json.loads(args.time_control)
     procs: list[subprocess.Popen[bytes]] = []
     with contextlib.ExitStack() as stack:
         if args.spawn:

@@ -36,7 +36,7 @@ def make_room(seed: int) -> Room:
     game = get_game("unfairchess")
     match = Match.start(game, 2, seed, None)
     row = SimpleNamespace(id=f"g{seed}", kind="unfairchess", mode="friendly", stake=0, seed=seed, options={},
-                          table_id=None, rematch_of=None, created_at=0.0)
+                          table_id=None, rematch_of=None, created_at=0.0, time_control=None, speed=None)
     seats = [SimpleNamespace(seat=s, user_id=s + 1, name=f"p{s}", bot_level=None, away_since=None, claim_at=None,
                              deadline_at=None, deadline_kind=None) for s in range(2)]
     return Room(row, seats, match, 64)  # type: ignore[arg-type]

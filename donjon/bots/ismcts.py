@@ -20,6 +20,7 @@ import math
 import random
 import time
 from collections.abc import Callable
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
 from donjon.games.protocol import Action, Game
@@ -60,21 +61,30 @@ def outcome_rewards(game: Game, state: Any, players: int) -> list[float] | None:
     return [share if s in out.winners else 0.0 for s in range(players)]
 
 
+def next_turn(game: Game, state: Any) -> tuple[int, list[Action]] | None:
+    """The seat that plays next in ``state`` and its legal actions; ``None`` when nobody can."""
+    to_act = game.to_act(state)
+    if not to_act:
+        return None
+    actions = game.legal_actions(state, to_act[0])
+    return (to_act[0], actions) if actions else None
+
+
+@dataclass(eq=False)
 class ISMCTS:
     """One search; :meth:`run` returns the most visited root action and the root statistics."""
 
-    def __init__(self, game: Game, players: int, evaluate: Evaluate, *, rollout_policy: RolloutPolicy = uniform_policy,
-                 rollout_depth: int = 12, exploration: float = 0.7, iterations: int = 1000,
-                 time_limit: float | None = None) -> None:
-        self.game = game
-        self.players = players
-        self.evaluate = evaluate
-        self.rollout_policy = rollout_policy
-        self.rollout_depth = rollout_depth
-        self.exploration = exploration
-        self.iterations = iterations
-        self.time_limit = time_limit
-        self.done = 0
+    game: Game
+    players: int
+    evaluate: Evaluate
+    _: KW_ONLY
+    rollout_policy: RolloutPolicy = uniform_policy
+    rollout_depth: int = 12
+    exploration: float = 0.7
+    iterations: int = 1000
+    time_limit: float | None = None
+    done: int = field(default=0, init=False)
+    """The iterations of the last :meth:`run`."""
 
     def run(self, state: Any, seat: int, rng: random.Random) -> tuple[Action, dict[str, tuple[int, float]]]:
         game = self.game
@@ -103,14 +113,8 @@ class ISMCTS:
         game = self.game
         node = root
         path = [root]
-        while True:
-            to_act = game.to_act(st)
-            if not to_act:
-                break
-            actor = to_act[0]
-            actions = game.legal_actions(st, actor)
-            if not actions:
-                break
+        while (turn := next_turn(game, st)) is not None:
+            actor, actions = turn
             keyed = {action_key(a): a for a in actions}
             untried = [k for k in keyed if k not in node.children]
             for k in keyed:
@@ -148,13 +152,10 @@ class ISMCTS:
             done = outcome_rewards(game, st, self.players)
             if done is not None:
                 return done
-            to_act = game.to_act(st)
-            if not to_act:
+            turn = next_turn(game, st)
+            if turn is None:
                 break
-            actor = to_act[0]
-            actions = game.legal_actions(st, actor)
-            if not actions:
-                break
+            actor, actions = turn
             st = game.apply(st, actor, self.rollout_policy(actions, st, rng))
         done = outcome_rewards(game, st, self.players)
         return done if done is not None else self.evaluate(st)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from donjon.bots import choose_and_apply
@@ -30,6 +31,14 @@ MENU_HELP = """Commands:
 def _words(text: str) -> list[str]:
     """The lower-case words and numbers of ``text``."""
     return re.findall(r"[a-z0-9]+", text.lower())
+
+
+def read_commands(console: Console) -> Iterator[tuple[str, list[str], str]]:
+    """The person's commands, one ``(line, words, cmd)`` a line (``cmd``: the first word in
+    lower case), until the input ends or they quit (:meth:`Console.read_command`)."""
+    while (read := console.read_command()) is not None:
+        line, words = read
+        yield line, words, words[0].lower()
 
 
 class MenuPlay:
@@ -98,12 +107,7 @@ class MenuPlay:
         legal = self.game.legal_actions(self.state, seat)
         self.show(seat)
         self.list_actions(seat, legal)
-        while True:
-            read = c.read_command()
-            if read is None:
-                return False
-            line, words = read
-            cmd = words[0].lower()
+        for line, words, cmd in read_commands(c):
             if cmd == "help":
                 c.print(self.help_text)
                 continue
@@ -128,6 +132,7 @@ class MenuPlay:
             c.print(f"You ({self.who(seat)}): {self.describe(picked, seat)}")
             self.after_action(before, seat, picked)
             return True
+        return False
 
     def bot_turn(self, seat: int) -> None:
         before = self.state

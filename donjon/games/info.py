@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from importlib import resources
+from importlib import import_module, resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -42,6 +42,17 @@ Names = Mapping[str, str]
 def pick(names: Names, lang: str) -> str:
     """``names`` in ``lang``, else in English."""
     return names.get(lang) or names["en"]
+
+
+def imported(module: str, name: str) -> Callable[[], Any]:
+    """A function returning ``name`` of ``module``, which it imports when first called: a
+    game's ``catalogue`` (``imported("donjon.games.castel.catalogue", "CARDS")``) that keeps
+    the registry cheap to load."""
+
+    def load() -> Any:
+        return getattr(import_module(module), name)
+
+    return load
 
 
 class OptionError(ValueError):
@@ -137,6 +148,12 @@ class GameInfo:
       :data:`~donjon.games.record.Exporter`, which turns a
       :class:`~donjon.games.record.GameRecord` into the file; like ``make_bot`` it imports
       what it needs when called (see :meth:`exporter`).
+    * ``time_controls``: the live clocks a table offers, the first the default of a table of
+      people, each ``{"initial": seconds, "increment": seconds}`` and optionally
+      ``"maximum"`` (the most a reserve holds): a Fischer clock for a game of short turns,
+      a reserve plus time per turn, capped, for a game of long ones (Board Game Arena's).
+      Every game also offers correspondence (1, 3 or 7 days per turn) and custom values;
+      the server checks them (``donjon.server.clock``, docs/protocol.md).
     * ``public_action(action)``: what a spectator and a replay may know of a played action,
       for a game whose actions carry something private (UnfairChess's Foresight order names
       the top of its author's deck). ``None``: every action is public as it was sent.
@@ -169,6 +186,11 @@ class GameInfo:
     exports: tuple[str, ...] = ()
     make_exporter: Callable[[str], Exporter] | None = None
     public_action: Callable[[Any], Any] | None = None
+    time_controls: tuple[dict[str, int], ...] = (
+        {"initial": 300, "increment": 20, "maximum": 600},
+        {"initial": 600, "increment": 30, "maximum": 1200},
+        {"initial": 120, "increment": 10, "maximum": 240},
+    )
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_seats <= self.default_seats <= self.max_seats:
@@ -280,5 +302,6 @@ class GameInfo:
                       for s in range(self.max_seats)],
             "options": [o.to_json(lang) for o in self.options],
             "bot_levels": list(self.bot_levels),
+            "time_controls": [dict(tc) for tc in self.time_controls],
             "web": self.web_json(),
         }

@@ -158,9 +158,16 @@ class Game(Protocol):
     def private_history(self, before: Any, seat: int, action: Action, after: Any) -> dict[int, dict[str, Any]]:
         """See :meth:`BaseGame.private_history`."""
 
+    def accepts_draw(self, state: Any, seat: int) -> bool:
+        """See :meth:`BaseGame.accepts_draw`."""
+
+    def can_win(self, state: Any, seat: int) -> bool:
+        """See :meth:`BaseGame.can_win`."""
+
 
 HOOKS = ("league", "view_and_legal", "view_and_brief_legal", "expand", "dump", "random_action", "greedy_scores",
-         "evaluate", "choice_key", "history_entry", "private_history")
+         "evaluate", "choice_key", "history_entry", "private_history", "accepts_draw",
+         "can_win")
 """The optional members of :class:`Game`: :class:`BaseGame` gives each a default."""
 
 
@@ -357,6 +364,59 @@ class BaseGame(ABC):
         (Castel: the card of a draw for the drawer, the card of a gift for its two seats).
         Only the seats named get it. Default: ``{}`` (every seat gets the public entry)."""
         return {}
+
+    def accepts_draw(self, state: Any, seat: int) -> bool:
+        """Whether a bot playing ``seat`` accepts a draw its opponent offers in ``state`` (a
+        game going on). The server asks it in the room's task when a draw is offered to a
+        bot, and the bot's answer (accept or decline) is an entry every player sees, so it is
+        cheap and never raises.
+
+        Override with the game's own judgement (UnfairChess: the bot accepts when it is behind
+        in material or only a bare ending is left). Default: :meth:`evaluate` below zero, the
+        bot judging itself worse; a game without its own ``evaluate`` declines until it ends."""
+        return self.evaluate(state, seat) < 0
+
+    def can_win(self, state: Any, seat: int) -> bool:
+        """Whether ``seat`` could still win ``state`` (a game going on) whatever its
+        opponents do. The server asks it when a seat's opponent runs out of time in a
+        two-player game: the game is then a draw instead of a win for ``seat``.
+
+        Override when the game knows positions a seat cannot win any more (UnfairChess: a
+        side with only its king left). Default: True."""
+        return True
+
+
+class Rules(Protocol):
+    """A game's rules module as :class:`RulesGame` uses it."""
+
+    def new_state(self, players: int, seed: int, options: dict[str, Any] | None, /) -> Any: ...
+
+    def legal_actions(self, state: Any, seat: int, /) -> list[Action]: ...
+
+    def apply(self, state: Any, seat: int, action: Action, /) -> Any: ...
+
+
+class RulesGame(BaseGame):
+    """A :class:`BaseGame` whose engine is a module of functions, ``rules`` (``new_state``,
+    ``legal_actions`` and ``apply``, see :class:`Rules`), and whose state carries its result,
+    ``state.result``: the :class:`Outcome`, ``None`` while the game goes on. It gives
+    :meth:`setup`, :meth:`legal_actions`, :meth:`apply` and :meth:`outcome`; the game writes
+    the rest."""
+
+    rules: Rules
+
+    def setup(self, players: int, seed: int = 0, options: dict[str, Any] | None = None) -> Any:
+        return self.rules.new_state(players, seed, options)
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        return self.rules.legal_actions(state, seat)
+
+    def apply(self, state: Any, seat: int, action: Action) -> Any:
+        return self.rules.apply(state, seat, action)
+
+    def outcome(self, state: Any) -> Outcome | None:
+        result: Outcome | None = state.result
+        return result
 
 
 def matching(actions: list[Action], partial: Action) -> list[Action]:

@@ -42,7 +42,8 @@ class StepRecord:
     the match's own entry: ``"resign"``, ``"draw"`` (``data["op"]``: offer, accept,
     decline), ``"abort"``, ``"claim"``, ``"forfeit"``, ``"abandon"`` or ``"rematch"``.
     ``before`` is the game's state before the step (only a play changes it); ``at`` the
-    time it was stored (seconds since the epoch).
+    time it was stored (seconds since the epoch). ``clock``: in a timed game, each seat's
+    seconds left once the step was accepted (None: untimed).
     """
 
     seq: int
@@ -51,6 +52,7 @@ class StepRecord:
     data: Mapping[str, Any]
     before: Any
     at: float
+    clock: tuple[float, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,9 @@ class GameRecord:
     steps: tuple[StepRecord, ...]
     state: Any = None
     site: str = ""
+    time_control: Mapping[str, Any] | None = None
+    """The game's clock as its table chose it (``{"initial", "increment"}`` or
+    ``{"correspondence_days"}``); None: untimed."""
 
 
 @dataclass(frozen=True)

@@ -18,9 +18,17 @@ from typing import Any
 
 
 class LeagueError(ValueError):
-    """A league rule refused a request; nothing was changed."""
+    """A league rule refused a request; nothing was changed.
+
+    Each kind of refusal is a subclass that names its code in its header,
+    ``class NotOwned(LeagueError, code="not_owned")``: a subclass without one is an error.
+    """
 
     code = "league_error"
+
+    def __init_subclass__(cls, *, code: str, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.code = code
 
     def __init__(self, message: str, **params: Any) -> None:
         super().__init__(message)
@@ -28,47 +36,33 @@ class LeagueError(ValueError):
         self.params = params
 
 
-class InsufficientCoins(LeagueError):
+class InsufficientCoins(LeagueError, code="insufficient_coins"):
     """A stake or a price is above the account's balance."""
-
-    code = "insufficient_coins"
 
     def __init__(self, account: int, *, balance: int, needed: int, what: str) -> None:
         super().__init__(f"{what} is above your balance of {balance} coins",
                          account=account, balance=balance, needed=needed)
 
 
-class AlreadyOwned(LeagueError):
+class AlreadyOwned(LeagueError, code="already_owned"):
     """The hat is already in the account's collection."""
 
-    code = "already_owned"
 
-
-class NotOwned(LeagueError):
+class NotOwned(LeagueError, code="not_owned"):
     """Equipping a hat the account does not own."""
 
-    code = "not_owned"
 
-
-class UnknownItem(LeagueError):
+class UnknownItem(LeagueError, code="unknown_item"):
     """An id that is not in a catalogue (hat, challenge)."""
 
-    code = "unknown_item"
 
-
-class AlreadyClaimed(LeagueError):
+class AlreadyClaimed(LeagueError, code="already_claimed"):
     """A once-only reward (daily bonus, challenge reward) was already taken."""
 
-    code = "already_claimed"
 
-
-class NotComplete(LeagueError):
+class NotComplete(LeagueError, code="not_complete"):
     """A challenge reward claimed before its target is reached."""
 
-    code = "not_complete"
 
-
-class InvalidRequest(LeagueError):
+class InvalidRequest(LeagueError, code="invalid_request"):
     """Malformed input: a negative stake, a stake on a bot table, duplicated seats..."""
-
-    code = "invalid_request"

@@ -213,22 +213,35 @@ async def live(request: Request) -> dict[str, Any]:
     return {"games": rows}
 
 
-@router.get("/my-games", summary="Your games, newest first")
+@router.get("/my-games", summary="Your games: those in progress first, the ones where it is your turn before the others")
 async def my_games(request: Request) -> dict[str, Any]:
     user = await require_user(request)
     async with request.app.state.db.read() as s:
         rows = await repo.games_listing(s, user_id=user.id, limit=50)
-    return {"games": rows}
+    hub = request.app.state.hub
+    for g in rows:
+        mine = [p["seat"] for p in g["players"] if p["user_id"] == user.id]
+        to_act = g.get("to_act")
+        room = hub.rooms.get(g["id"]) if g["status"] == "active" else None
+        if room is not None:
+            to_act = room.match.to_act()
+        g["your_turn"] = g["status"] == "active" and any(s in (to_act or []) for s in mine)
+    rows.sort(key=lambda g: (g["status"] != "active", not g["your_turn"]))
+    return {"games": rows, "your_turn": sum(1 for g in rows if g["your_turn"])}
 
 
-@router.get("/games/{game_id}", summary="A game's players, status and result")
+@router.get("/games/{game_id}", summary="A game's players, status and result (and, once over, each person's rating and coin change)")
 async def game_info(game_id: str, request: Request) -> dict[str, Any]:
     async with request.app.state.db.read() as s:
         row = await repo.get_game(s, game_id)
         if row is None:
             raise ApiError("there is no such game", 404, "not_found")
         seats = await repo.game_seats(s, game_id)
+        changes = await league_store.game_changes(s, game_id) if row.status != "active" else {}
     out = repo.game_summary(row, seats)
+    for p in out["players"]:
+        if p["user_id"] in changes:
+            p.update(changes[p["user_id"]])
     room = request.app.state.hub.rooms.get(game_id)
     if room is not None:
         out["version"] = room.match.version

@@ -3,7 +3,8 @@
 When a bot's seat is to act (after an entry accepted here, a catch-up, a load, a lobby start),
 :meth:`BotTurns.maybe_bot` starts one turn: the worker pool (:class:`BotRunner`) chooses an
 action, at least ``bot_min_delay`` after the turn began, and it is submitted like a person's
-intent. Bots decline a draw offer and accept a rematch. A bot always answers: if the pool
+intent. Bots answer a draw offer as their game judges the position (its ``accepts_draw``
+hook) and accept a rematch. A bot always answers: if the pool
 cannot, a random legal action is played, and so if the bot's choice is refused.
 """
 
@@ -19,7 +20,7 @@ from typing import Any
 from donjon.server.bots import BotRunner
 from donjon.server.match import Match, MatchError
 from donjon.server.room import Room, SeatInfo
-from donjon.server.room_state import Rooms
+from donjon.server.room_state import TAKEOVER_LEVEL, Rooms
 from donjon.server.settings import Settings
 from donjon.server.tasks import Background
 
@@ -56,19 +57,30 @@ class BotTurns:
         if bot_seats and seat not in bot_seats:
             bot = bot_seats[0]
             if kind == "draw" and data.get("op") == "offer" and m.draw_offer is not None and m.active:
-                self.background.spawn(self._bot_entry(room, bot, "draw", {"op": "decline"}), f"bot-draw-{room.id}")
+                answer = "accept" if self._accepts_draw(room, bot) else "decline"
+                self.background.spawn(self._bot_entry(room, bot, "draw", {"op": answer}), f"bot-draw-{room.id}")
             if kind == "rematch" and data.get("op") == "offer" and m.rematch_offer is not None:
                 self.background.spawn(self._bot_entry(room, bot, "rematch", {"op": "accept"}),
                                       f"bot-rematch-{room.id}")
         self.maybe_bot(room)
+
+    @staticmethod
+    def _accepts_draw(room: Room, seat: int) -> bool:
+        """The game's judgement (``accepts_draw`` hook); a hook that fails declines."""
+        try:
+            return bool(room.game.accepts_draw(room.match.state, seat))
+        except Exception:  # noqa: BLE001 - a bot's answer never stops the game
+            log.exception("%s: accepts_draw failed; the bot declines", room.id)
+            return False
 
     def maybe_bot(self, room: Room) -> None:
         """Start the turn of a bot to act in ``room``, unless one is thinking already."""
         if self.background.closing or not room.match.active or room.bot_task is not None:
             return
         to_act = room.match.to_act()
+        autoplay = room.match.autoplay  # seats out of time in a cooperative game: a bot plays this turn
         for s in room.seats:
-            if s.bot_level and s.seat in to_act:
+            if (s.bot_level or s.seat in autoplay) and s.seat in to_act:
                 room.bot_task = self.background.spawn(self._bot_turn(room, s), f"bot-{room.id}")
                 return
 
@@ -87,7 +99,8 @@ class BotTurns:
             m = room.match
             rng_seed = hash((room.seed, m.version, seat.seat)) & 0xFFFFFFFF
             try:
-                action = await self.bots.choose(room.kind, m.state, seat.seat, seat.bot_level or "easy", rng_seed,
+                level = seat.bot_level or (TAKEOVER_LEVEL if seat.seat in m.autoplay else "easy")
+                action = await self.bots.choose(room.kind, m.state, seat.seat, level, rng_seed,
                                                 owner=self.bot_owner(room))
             except Exception:  # noqa: BLE001 - no pool could answer: a random action here, so the game goes on
                 log.exception("the bots of %s could not answer; a random legal action instead", room.id)

@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from donjon.games import get_game, get_info
 from donjon.games.record import ExportFile, GameRecord, PlayerRecord, StepRecord
+from donjon.server.clock import TimeControl
 from donjon.server.match import Match
 from donjon.store.models import GameActionRow, GameRow, GameSeatRow, RatingHistoryRow
 
@@ -67,19 +68,23 @@ def game_record(row: GameRow, seats: list[GameSeatRow], entries: list[GameAction
     """The record of a stored game, replayed step by step: each step carries the game's state
     before it; the status and outcome are the replayed match's. ``ratings`` (user id →
     rating before the game, :func:`ratings_before`) gives the players' ``elo``."""
-    m = Match.start(get_game(row.kind), len(seats), row.seed, row.options)
+    control = TimeControl.parse(row.time_control) if row.time_control else None
+    m = Match.start(get_game(row.kind), len(seats), row.seed, row.options, control=control, t=row.created_at,
+                    unclocked=tuple(x.seat for x in seats if x.bot_level))
     steps: list[StepRecord] = []
     for e in entries:
         data = dict(e.data or {})
-        steps.append(StepRecord(e.seq, e.kind, e.seat, data, m.state, e.created_at))
+        before = m.state
         m = m.step(e.kind, e.seat, dict(data))
+        steps.append(StepRecord(e.seq, e.kind, e.seat, data, before, e.created_at,
+                                m.clock.left if m.clock is not None else None))
     elo = ratings or {}
     players = tuple(PlayerRecord(x.seat, x.name, x.bot_level, elo.get(x.user_id) if x.user_id is not None else None)
                     for x in sorted(seats, key=lambda x: x.seat))
     return GameRecord(id=row.id, game=row.kind, mode=row.mode, stake=row.stake, seed=row.seed,
                       options=dict(row.options or {}), created_at=row.created_at, finished_at=row.finished_at,
                       status=m.status, outcome=m.outcome, players=players, steps=tuple(steps), state=m.state,
-                      site=site)
+                      site=site, time_control=row.time_control)
 
 
 def export(row: GameRow, seats: list[GameSeatRow], entries: list[GameActionRow], name: str,

@@ -1,186 +1,1358 @@
-"""The site's texts in English and French (the game boards carry their own)."""
+"""The site's texts in English, French and Spanish (the game boards carry their own).
+
+One entry per message, holding its languages::
+
+    >>> text("wins", "es"), text("wins", "de")
+    ('Victorias', 'Wins')
+    >>> strings("fr")["nav_play"]
+    'Jouer'
+
+A language a message lacks falls back to English (:func:`donjon.games.info.pick`);
+``tests/test_translations.py`` checks that every message has every language of
+:data:`LANGS`.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
 
-LANGS = ("en", "fr")
+from donjon.games.info import LANGS, pick
 
-STRINGS: dict[str, dict[str, str]] = {
-    "en": {
-        "tagline": "Board games refereed by the server. Nobody cheats from their browser.",
-        "nav_play": "Play", "nav_watch": "Watch", "nav_rules": "Rules", "nav_cards": "Cards", "nav_login": "Log in", "nav_register": "Sign up",
-        "nav_logout": "Log out", "nav_profile": "Profile", "theme": "Theme", "coins": "coins",
-        "guest": "Guest",
-        "lobby_title": "Lobby", "new_table": "Open a table", "game": "Game", "mode": "Mode",
-        "friendly": "Friendly", "ranked": "Ranked", "stake": "Stake", "color": "Your colour",
-        "white": "White", "black": "Black", "random": "Random", "opponent": "Opponent",
-        "anyone": "Anyone (public table)", "invite": "A friend (invite link)", "bot": "The bot",
-        "level": "Bot level", "easy": "Easy", "normal": "Normal", "hard": "Hard",
-        "create": "Open the table", "open_tables": "Open tables", "no_tables": "No open table right now. Open one!",
-        "join": "Join", "cancel": "Cancel", "your_tables": "Your open tables", "waiting": "Waiting for an opponent…",
-        "invite_link": "Send this link to your friend:", "copy": "Copy", "copied": "Copied!",
-        "your_games": "Your games", "no_games": "No games yet.", "continue": "Continue", "replay": "Replay",
-        "play_guest": "Play now as a guest", "guest_note": "Guests play friendly games and bots. Sign up to play ranked and stake coins.",
-        "bot_note": "Games against the bot never count: no Elo, no coins.",
-        "ranked_note": "Ranked games are for accounts only and move your Elo.",
-        "username": "Username", "password": "Password", "login": "Log in", "register": "Create my account",
-        "have_account": "Already have an account?", "no_account": "No account yet?",
-        "welcome_coins": "Every new account starts with 500 coins.",
-        "watch_title": "Games in progress", "no_live": "No game is being played right now.", "watch": "Watch",
-        "moves": "moves", "vs": "vs",
-        "resign": "Resign", "offer_draw": "Offer a draw", "accept_draw": "Accept the draw",
-        "decline_draw": "Decline", "abort": "Abort", "claim": "Claim victory", "rematch": "Rematch",
-        "accept_rematch": "Accept the rematch", "decline_rematch": "Decline", "confirm_resign": "Really resign?",
-        "your_turn": "Your turn", "their_turn": "Waiting for {name}", "spectating": "You are watching",
-        "draw_offered": "You offered a draw.", "draw_offer_in": "{name} offers a draw.",
-        "rematch_offered": "You proposed a rematch.", "rematch_offer_in": "{name} proposes a rematch.",
-        "away": "{name} is away.", "claim_in": "You may claim victory in {s} s.",
-        "claim_now": "{name} left: you may claim victory.", "forfeit_in": "Automatic forfeit in {s} s.",
-        "online": "online", "offline": "away",
-        "connecting": "Connecting…", "reconnecting": "Connection lost, reconnecting…", "connected": "Connected",
-        "conn_gone": "This game does not exist.", "conn_closed": "Connection refused by the server.",
-        "conn_limited": "Too many connections open (close a few tabs): retrying in a minute…",
-        "result_win": "You won!", "result_loss": "You lost.", "result_draw": "Draw.",
-        "result_white": "{name} won", "aborted": "Game aborted.", "abandoned": "Game abandoned.",
-        "r_checkmate": "by checkmate", "r_stalemate": "by stalemate", "r_resignation": "by resignation",
-        "r_agreement": "by agreement", "r_forfeit": "by forfeit",
-        "new_game": "New game", "to_lobby": "Back to the lobby", "download_pgn": "Download PGN",
-        "replay_title": "Replay", "first": "First", "prev": "Previous", "next": "Next", "last": "Last",
-        "step": "Step", "profile_title": "Profile", "member_since": "Member since", "wins": "Wins",
-        "losses": "Losses", "draws": "Draws", "balance": "Balance", "recent_games": "Recent games",
-        "elo_soon": "Elo ratings, badges and hats arrive with the league.",
-        "not_found": "Not found", "not_found_text": "There is nothing here.",
-        "table_title": "Table", "join_table": "Sit at this table", "table_closed": "This table is no longer open.",
-        "status": "Status", "result": "Result", "players": "Players", "ongoing": "in progress",
-        "footer": "donjon — free software (AGPL). The server referees every move.",
-        "spectators_note": "Spectators see only what is public: never a hand, never a deck.",
-        "error": "Error", "api_docs": "API",
-        "ev_resign": "resigns", "ev_abort": "aborts the game", "ev_claim": "claims victory (opponent away)",
-        "ev_forfeit": "loses by forfeit (away)", "ev_abandon": "game abandoned",
-        "ev_draw_offer": "offers a draw", "ev_draw_accept": "accepts the draw", "ev_draw_decline": "declines the draw",
-        "ev_rematch_offer": "proposes a rematch", "ev_rematch_accept": "accepts the rematch",
-        "ev_rematch_decline": "declines the rematch",
-        "nav_leaderboard": "Leaderboard", "nav_shop": "Shop", "loading": "Loading…",
-        "daily_title": "Today", "daily_bonus": "Daily bonus", "daily_claim": "Claim {n} coins",
-        "daily_claimed": "Claimed today. The next bonus comes at 00:00 UTC.", "daily_got": "+{n} coins!",
-        "daily_note": "Coins come once a day, at your first visit after 00:00 UTC.",
-        "challenges": "Daily challenges", "ch_claim": "Claim", "ch_claimed": "Claimed",
-        "ch_reward": "+{n}", "ch_any": "Any game", "ch_done": "Done!", "ch_new_day": "New challenges at 00:00 UTC.",
-        "daily_guest": "Sign up to get a daily bonus and three challenges a day.",
-        "leaderboards": "Leaderboards", "leaderboard_title": "Leaderboard", "player": "Player",
-        "rating": "Elo", "games_played": "Games", "no_rated": "No ranked game has been played yet.",
-        "provisional": "provisional: fewer than 10 ranked games",
-        "shop_title": "Hat shop", "shop_intro": "Buy a hat with your coins: your king wears it on the board, for your opponent and for spectators too. One hat at a time.",
-        "buy": "Buy", "equip": "Wear", "unequip": "Take off", "owned": "Owned", "worn": "Worn",
-        "no_hat": "No hat", "shop_login": "Log in to buy hats.", "shop_guest": "Guests have no coins: sign up to buy hats.",
-        "bought": "You bought the {name}.", "wearing": "Your king wears the {name}.", "hat_off": "Your king wears no hat.",
-        "too_expensive": "Not enough coins",
-        "ratings": "Ratings", "rating_history": "Rating history", "badges": "Badges",
-        "badges_none": "No badge yet: play cards in ranked or friendly games against people to earn them.",
-        "hats": "Hats", "hats_none": "No hat yet.", "visit_shop": "Visit the shop", "unrated": "not rated yet",
-        "tier_bronze": "Bronze", "tier_silver": "Silver", "tier_gold": "Gold", "plays": "played {n}×",
-        "res_win": "Win", "res_loss": "Loss", "res_draw": "Draw", "res_aborted": "Aborted", "res_abandoned": "Abandoned", "res_other": "—",
-        "elo_change": "Elo change", "n_games_1": "1 ranked game", "n_games": "{n} ranked games",
+Message = dict[str, str]
+"""One message in each language: ``{"en": "Wins", "fr": "Victoires", "es": "Victorias"}``."""
+
+MESSAGES: dict[str, Message] = {
+    "tagline": {
+        "en": "Board games refereed by the server. Nobody cheats from their browser.",
+        "fr": "Des jeux de plateau arbitrés par le serveur. Personne ne triche depuis son navigateur.",
+        "es": "Juegos de mesa arbitrados por el servidor. Nadie hace trampas desde su navegador.",
     },
-    "fr": {
-        "tagline": "Des jeux de plateau arbitrés par le serveur. Personne ne triche depuis son navigateur.",
-        "nav_play": "Jouer", "nav_watch": "Regarder", "nav_rules": "Règles", "nav_cards": "Cartes", "nav_login": "Connexion", "nav_register": "Inscription",
-        "nav_logout": "Déconnexion", "nav_profile": "Profil", "theme": "Thème", "coins": "pièces",
-        "guest": "Invité",
-        "lobby_title": "Salon", "new_table": "Ouvrir une table", "game": "Jeu", "mode": "Mode",
-        "friendly": "Amical", "ranked": "Classé", "stake": "Mise", "color": "Ta couleur",
-        "white": "Blancs", "black": "Noirs", "random": "Au hasard", "opponent": "Adversaire",
-        "anyone": "N'importe qui (table publique)", "invite": "Un ami (lien d'invitation)", "bot": "Le bot",
-        "level": "Niveau du bot", "easy": "Facile", "normal": "Normal", "hard": "Difficile",
-        "create": "Ouvrir la table", "open_tables": "Tables ouvertes",
-        "no_tables": "Aucune table ouverte pour l'instant. Ouvre la tienne !",
-        "join": "Rejoindre", "cancel": "Annuler", "your_tables": "Tes tables ouvertes",
-        "waiting": "En attente d'un adversaire…",
-        "invite_link": "Envoie ce lien à ton ami :", "copy": "Copier", "copied": "Copié !",
-        "your_games": "Tes parties", "no_games": "Pas encore de partie.", "continue": "Reprendre",
-        "replay": "Revoir",
-        "play_guest": "Jouer tout de suite en invité",
-        "guest_note": "Les invités jouent en amical et contre le bot. Inscris-toi pour jouer en classé et miser des pièces.",
-        "bot_note": "Les parties contre le bot ne comptent jamais : ni Elo, ni pièces.",
-        "ranked_note": "Les parties classées sont réservées aux comptes et font bouger ton Elo.",
-        "username": "Nom d'utilisateur", "password": "Mot de passe", "login": "Se connecter",
-        "register": "Créer mon compte", "have_account": "Déjà un compte ?", "no_account": "Pas encore de compte ?",
-        "welcome_coins": "Chaque nouveau compte commence avec 500 pièces.",
-        "watch_title": "Parties en cours", "no_live": "Aucune partie en cours pour l'instant.", "watch": "Regarder",
-        "moves": "coups", "vs": "contre",
-        "resign": "Abandonner", "offer_draw": "Proposer la nulle", "accept_draw": "Accepter la nulle",
-        "decline_draw": "Refuser", "abort": "Annuler la partie", "claim": "Réclamer la victoire",
-        "rematch": "Revanche", "accept_rematch": "Accepter la revanche", "decline_rematch": "Refuser",
-        "confirm_resign": "Abandonner vraiment ?",
-        "your_turn": "À toi de jouer", "their_turn": "{name} réfléchit", "spectating": "Tu regardes",
-        "draw_offered": "Tu as proposé la nulle.", "draw_offer_in": "{name} propose la nulle.",
-        "rematch_offered": "Tu as proposé une revanche.", "rematch_offer_in": "{name} propose une revanche.",
-        "away": "{name} est absent.", "claim_in": "Tu pourras réclamer la victoire dans {s} s.",
-        "claim_now": "{name} est parti : tu peux réclamer la victoire.",
-        "forfeit_in": "Forfait automatique dans {s} s.",
-        "online": "en ligne", "offline": "absent",
-        "connecting": "Connexion…", "reconnecting": "Connexion perdue, reconnexion…", "connected": "Connecté",
-        "conn_gone": "Cette partie n'existe pas.", "conn_closed": "Connexion refusée par le serveur.",
-        "conn_limited": "Trop de connexions ouvertes (ferme quelques onglets) : nouvel essai dans une minute…",
-        "result_win": "Tu as gagné !", "result_loss": "Tu as perdu.", "result_draw": "Partie nulle.",
-        "result_white": "{name} a gagné", "aborted": "Partie annulée.", "abandoned": "Partie abandonnée.",
-        "r_checkmate": "par échec et mat", "r_stalemate": "par pat", "r_resignation": "par abandon",
-        "r_agreement": "d'un commun accord", "r_forfeit": "par forfait",
-        "new_game": "Nouvelle partie", "to_lobby": "Retour au salon", "download_pgn": "Télécharger le PGN",
-        "replay_title": "Revoir la partie", "first": "Début", "prev": "Précédent", "next": "Suivant",
-        "last": "Fin", "step": "Étape", "profile_title": "Profil", "member_since": "Membre depuis",
-        "wins": "Victoires", "losses": "Défaites", "draws": "Nulles", "balance": "Solde",
-        "recent_games": "Parties récentes",
-        "elo_soon": "L'Elo, les badges et les chapeaux arrivent avec la ligue.",
-        "not_found": "Introuvable", "not_found_text": "Il n'y a rien ici.",
-        "table_title": "Table", "join_table": "S'asseoir à cette table",
-        "table_closed": "Cette table n'est plus ouverte.",
-        "status": "État", "result": "Résultat", "players": "Joueurs", "ongoing": "en cours",
-        "footer": "donjon — logiciel libre (AGPL). Le serveur arbitre chaque coup.",
-        "spectators_note": "Les spectateurs ne voient que ce qui est public : jamais une main, jamais une pioche.",
-        "error": "Erreur", "api_docs": "API",
-        "ev_resign": "abandonne", "ev_abort": "annule la partie", "ev_claim": "réclame la victoire (adversaire absent)",
-        "ev_forfeit": "perd par forfait (absent)", "ev_abandon": "partie abandonnée",
-        "ev_draw_offer": "propose la nulle", "ev_draw_accept": "accepte la nulle", "ev_draw_decline": "refuse la nulle",
-        "ev_rematch_offer": "propose une revanche", "ev_rematch_accept": "accepte la revanche",
-        "ev_rematch_decline": "refuse la revanche",
-        "nav_leaderboard": "Classement", "nav_shop": "Boutique", "loading": "Chargement…",
-        "daily_title": "Aujourd'hui", "daily_bonus": "Bonus du jour", "daily_claim": "Récupérer {n} pièces",
-        "daily_claimed": "Récupéré aujourd'hui. Le prochain bonus arrive à 0 h UTC.", "daily_got": "+{n} pièces !",
-        "daily_note": "Les pièces arrivent une fois par jour, à ta première visite après 0 h UTC.",
-        "challenges": "Défis du jour", "ch_claim": "Récupérer", "ch_claimed": "Récupéré",
-        "ch_reward": "+{n}", "ch_any": "Tous les jeux", "ch_done": "Réussi !", "ch_new_day": "Nouveaux défis à 0 h UTC.",
-        "daily_guest": "Inscris-toi pour recevoir un bonus par jour et trois défis quotidiens.",
-        "leaderboards": "Classements", "leaderboard_title": "Classement", "player": "Joueur",
-        "rating": "Elo", "games_played": "Parties", "no_rated": "Aucune partie classée n'a encore été jouée.",
-        "provisional": "provisoire : moins de 10 parties classées",
-        "shop_title": "Boutique de chapeaux", "shop_intro": "Achète un chapeau avec tes pièces : ton roi le porte sur le plateau, devant ton adversaire et les spectateurs. Un seul chapeau à la fois.",
-        "buy": "Acheter", "equip": "Porter", "unequip": "Retirer", "owned": "Acquis", "worn": "Porté",
-        "no_hat": "Pas de chapeau", "shop_login": "Connecte-toi pour acheter des chapeaux.",
-        "shop_guest": "Les invités n'ont pas de pièces : inscris-toi pour acheter des chapeaux.",
-        "bought": "Tu as acheté : {name}.", "wearing": "Ton roi porte : {name}.", "hat_off": "Ton roi ne porte plus de chapeau.",
-        "too_expensive": "Pas assez de pièces",
-        "ratings": "Classements Elo", "rating_history": "Historique de l'Elo", "badges": "Badges",
-        "badges_none": "Pas encore de badge : joue des cartes en parties contre des personnes pour en gagner.",
-        "hats": "Chapeaux", "hats_none": "Aucun chapeau pour l'instant.", "visit_shop": "Aller à la boutique",
-        "unrated": "pas encore classé",
-        "tier_bronze": "Bronze", "tier_silver": "Argent", "tier_gold": "Or", "plays": "jouée {n} fois",
-        "res_win": "Victoire", "res_loss": "Défaite", "res_draw": "Nulle", "res_aborted": "Annulée", "res_abandoned": "Abandonnée", "res_other": "—",
-        "elo_change": "Variation d'Elo", "n_games_1": "1 partie classée", "n_games": "{n} parties classées",
+    "menu": {
+        "en": "Menu",
+        "fr": "Menu",
+        "es": "Menú",
+    },
+    "play_computer": {
+        "en": "Play with the computer",
+        "fr": "Jouer contre l'ordinateur",
+        "es": "Jugar contra el ordenador",
+    },
+    "or_play": {
+        "en": "or play",
+        "fr": "ou jouer à",
+        "es": "o jugar a",
+    },
+    "confirm_buy": {
+        "en": "Buy the {name} for {price} coins?",
+        "fr": "Acheter {name} pour {price} pièces ?",
+        "es": "¿Comprar {name} por {price} monedas?",
+    },
+    "coin_change": {
+        "en": "Coins won or lost",
+        "fr": "Pièces gagnées ou perdues",
+        "es": "Monedas ganadas o perdidas",
+    },
+    "elo": {
+        "en": "Elo",
+        "fr": "Elo",
+        "es": "Elo",
+    },
+    "close": {
+        "en": "Close",
+        "fr": "Fermer",
+        "es": "Cerrar",
+    },
+    "days_short": {
+        "en": "d",
+        "fr": "j",
+        "es": "d",
+    },
+    "clocks": {
+        "en": "Clocks",
+        "fr": "Pendules",
+        "es": "Relojes",
+    },
+    "r_timeout": {
+        "en": "on time",
+        "fr": "au temps",
+        "es": "por tiempo",
+    },
+    "ev_clock": {
+        "en": "The clocks were given back the time the server was down.",
+        "fr": "Les pendules ont rendu le temps pendant lequel le serveur était arrêté.",
+        "es": "Los relojes han devuelto el tiempo en que el servidor estuvo parado.",
+    },
+    "ev_flag": {
+        "en": "ran out of time",
+        "fr": "n'a plus de temps",
+        "es": "se ha quedado sin tiempo",
+    },
+    "time_control": {
+        "en": "Clock",
+        "fr": "Pendule",
+        "es": "Reloj",
+    },
+    "minutes": {
+        "en": "Minutes",
+        "fr": "Minutes",
+        "es": "Minutos",
+    },
+    "increment_s": {
+        "en": "Seconds per move",
+        "fr": "Secondes par coup",
+        "es": "Segundos por jugada",
+    },
+    "no_clock": {
+        "en": "No clock",
+        "fr": "Sans pendule",
+        "es": "Sin reloj",
+    },
+    "one_day": {
+        "en": "1 day per move",
+        "fr": "1 jour par coup",
+        "es": "1 día por jugada",
+    },
+    "n_days": {
+        "en": "{n} days per move",
+        "fr": "{n} jours par coup",
+        "es": "{n} días por jugada",
+    },
+    "max_short": {
+        "en": "max",
+        "fr": "max",
+        "es": "máx.",
+    },
+    "custom": {
+        "en": "Custom…",
+        "fr": "Sur mesure…",
+        "es": "Personalizado…",
+    },
+    "speed": {
+        "en": "Speed",
+        "fr": "Cadence",
+        "es": "Ritmo",
+    },
+    "all_speeds": {
+        "en": "All speeds",
+        "fr": "Toutes cadences",
+        "es": "Todos los ritmos",
+    },
+    "speed_bullet": {
+        "en": "Bullet",
+        "fr": "Bullet",
+        "es": "Bala",
+    },
+    "speed_blitz": {
+        "en": "Blitz",
+        "fr": "Blitz",
+        "es": "Blitz",
+    },
+    "speed_rapid": {
+        "en": "Rapid",
+        "fr": "Rapide",
+        "es": "Rápida",
+    },
+    "speed_classical": {
+        "en": "Classical",
+        "fr": "Classique",
+        "es": "Clásica",
+    },
+    "speed_correspondence": {
+        "en": "Correspondence",
+        "fr": "Par correspondance",
+        "es": "Por correspondencia",
+    },
+    "my_games": {
+        "en": "My games",
+        "fr": "Mes parties",
+        "es": "Mis partidas",
+    },
+    "my_games_note": {
+        "en": "Your games in progress, the ones waiting for you first, then your finished games.",
+        "fr": "Tes parties en cours, celles qui t'attendent d'abord, puis tes parties finies.",
+        "es": "Tus partidas en curso, primero las que te esperan, y luego las terminadas.",
+    },
+    "my_games_login": {
+        "en": "Log in to see your games.",
+        "fr": "Connecte-toi pour voir tes parties.",
+        "es": "Inicia sesión para ver tus partidas.",
+    },
+    "waiting_turn": {
+        "en": "Waiting",
+        "fr": "En attente",
+        "es": "Esperando",
+    },
+    "turn_in": {
+        "en": "Your turn in {game}",
+        "fr": "À toi de jouer : {game}",
+        "es": "Te toca en {game}",
+    },
+    "nav_play": {
+        "en": "Play",
+        "fr": "Jouer",
+        "es": "Jugar",
+    },
+    "nav_watch": {
+        "en": "Watch",
+        "fr": "Regarder",
+        "es": "Ver",
+    },
+    "nav_rules": {
+        "en": "Rules",
+        "fr": "Règles",
+        "es": "Reglas",
+    },
+    "nav_cards": {
+        "en": "Cards",
+        "fr": "Cartes",
+        "es": "Cartas",
+    },
+    "nav_login": {
+        "en": "Log in",
+        "fr": "Connexion",
+        "es": "Entrar",
+    },
+    "nav_register": {
+        "en": "Sign up",
+        "fr": "Inscription",
+        "es": "Registrarse",
+    },
+    "nav_logout": {
+        "en": "Log out",
+        "fr": "Déconnexion",
+        "es": "Salir",
+    },
+    "nav_profile": {
+        "en": "Profile",
+        "fr": "Profil",
+        "es": "Perfil",
+    },
+    "theme": {
+        "en": "Theme",
+        "fr": "Thème",
+        "es": "Tema",
+    },
+    "coins": {
+        "en": "coins",
+        "fr": "pièces",
+        "es": "monedas",
+    },
+    "guest": {
+        "en": "Guest",
+        "fr": "Invité",
+        "es": "Invitado",
+    },
+    "lobby_title": {
+        "en": "Lobby",
+        "fr": "Salon",
+        "es": "Sala",
+    },
+    "new_table": {
+        "en": "Open a table",
+        "fr": "Ouvrir une table",
+        "es": "Abrir una mesa",
+    },
+    "game": {
+        "en": "Game",
+        "fr": "Jeu",
+        "es": "Juego",
+    },
+    "mode": {
+        "en": "Mode",
+        "fr": "Mode",
+        "es": "Modo",
+    },
+    "friendly": {
+        "en": "Friendly",
+        "fr": "Amical",
+        "es": "Amistosa",
+    },
+    "ranked": {
+        "en": "Ranked",
+        "fr": "Classé",
+        "es": "Clasificatoria",
+    },
+    "stake": {
+        "en": "Stake",
+        "fr": "Mise",
+        "es": "Apuesta",
+    },
+    "color": {
+        "en": "Your colour",
+        "fr": "Ta couleur",
+        "es": "Tu color",
+    },
+    "white": {
+        "en": "White",
+        "fr": "Blancs",
+        "es": "Blancas",
+    },
+    "black": {
+        "en": "Black",
+        "fr": "Noirs",
+        "es": "Negras",
+    },
+    "random": {
+        "en": "Random",
+        "fr": "Au hasard",
+        "es": "Al azar",
+    },
+    "opponent": {
+        "en": "Opponent",
+        "fr": "Adversaire",
+        "es": "Rival",
+    },
+    "anyone": {
+        "en": "Anyone (public table)",
+        "fr": "N'importe qui (table publique)",
+        "es": "Cualquiera (mesa pública)",
+    },
+    "invite": {
+        "en": "A friend (invite link)",
+        "fr": "Un ami (lien d'invitation)",
+        "es": "Un amigo (enlace de invitación)",
+    },
+    "bot": {
+        "en": "The bot",
+        "fr": "Le bot",
+        "es": "El bot",
+    },
+    "level": {
+        "en": "Bot level",
+        "fr": "Niveau du bot",
+        "es": "Nivel del bot",
+    },
+    "easy": {
+        "en": "Easy",
+        "fr": "Facile",
+        "es": "Fácil",
+    },
+    "normal": {
+        "en": "Normal",
+        "fr": "Normal",
+        "es": "Normal",
+    },
+    "hard": {
+        "en": "Hard",
+        "fr": "Difficile",
+        "es": "Difícil",
+    },
+    "create": {
+        "en": "Open the table",
+        "fr": "Ouvrir la table",
+        "es": "Abrir la mesa",
+    },
+    "open_tables": {
+        "en": "Open tables",
+        "fr": "Tables ouvertes",
+        "es": "Mesas abiertas",
+    },
+    "no_tables": {
+        "en": "No open table right now. Open one!",
+        "fr": "Aucune table ouverte pour l'instant. Ouvre la tienne !",
+        "es": "No hay ninguna mesa abierta ahora mismo. ¡Abre una!",
+    },
+    "join": {
+        "en": "Join",
+        "fr": "Rejoindre",
+        "es": "Unirse",
+    },
+    "cancel": {
+        "en": "Cancel",
+        "fr": "Annuler",
+        "es": "Cancelar",
+    },
+    "your_tables": {
+        "en": "Your open tables",
+        "fr": "Tes tables ouvertes",
+        "es": "Tus mesas abiertas",
+    },
+    "waiting": {
+        "en": "Waiting for an opponent…",
+        "fr": "En attente d'un adversaire…",
+        "es": "Esperando a un rival…",
+    },
+    "invite_link": {
+        "en": "Send this link to your friend:",
+        "fr": "Envoie ce lien à ton ami :",
+        "es": "Envía este enlace a tu amigo:",
+    },
+    "copy": {
+        "en": "Copy",
+        "fr": "Copier",
+        "es": "Copiar",
+    },
+    "copied": {
+        "en": "Copied!",
+        "fr": "Copié !",
+        "es": "¡Copiado!",
+    },
+    "your_games": {
+        "en": "Your games",
+        "fr": "Tes parties",
+        "es": "Tus partidas",
+    },
+    "no_games": {
+        "en": "No games yet.",
+        "fr": "Pas encore de partie.",
+        "es": "Aún no hay partidas.",
+    },
+    "continue": {
+        "en": "Continue",
+        "fr": "Reprendre",
+        "es": "Continuar",
+    },
+    "replay": {
+        "en": "Replay",
+        "fr": "Revoir",
+        "es": "Repetición",
+    },
+    "play_guest": {
+        "en": "Play now as a guest",
+        "fr": "Jouer tout de suite en invité",
+        "es": "Jugar ya como invitado",
+    },
+    "guest_note": {
+        "en": "Guests play friendly games and bots. Sign up to play ranked and stake coins.",
+        "fr": "Les invités jouent en amical et contre le bot. Inscris-toi pour jouer en classé et miser des pièces.",
+        "es": "Los invitados juegan partidas amistosas y contra bots. Regístrate para jugar clasificatorias y apostar monedas.",
+    },
+    "bot_note": {
+        "en": "Games against the bot never count: no Elo, no coins.",
+        "fr": "Les parties contre le bot ne comptent jamais : ni Elo, ni pièces.",
+        "es": "Las partidas contra el bot nunca cuentan: ni Elo ni monedas.",
+    },
+    "ranked_note": {
+        "en": "Ranked games are for accounts only and move your Elo.",
+        "fr": "Les parties classées sont réservées aux comptes et font bouger ton Elo.",
+        "es": "Las partidas clasificatorias son solo para cuentas y mueven tu Elo.",
+    },
+    "username": {
+        "en": "Username",
+        "fr": "Nom d'utilisateur",
+        "es": "Nombre de usuario",
+    },
+    "password": {
+        "en": "Password",
+        "fr": "Mot de passe",
+        "es": "Contraseña",
+    },
+    "login": {
+        "en": "Log in",
+        "fr": "Se connecter",
+        "es": "Entrar",
+    },
+    "register": {
+        "en": "Create my account",
+        "fr": "Créer mon compte",
+        "es": "Crear mi cuenta",
+    },
+    "have_account": {
+        "en": "Already have an account?",
+        "fr": "Déjà un compte ?",
+        "es": "¿Ya tienes cuenta?",
+    },
+    "no_account": {
+        "en": "No account yet?",
+        "fr": "Pas encore de compte ?",
+        "es": "¿Aún no tienes cuenta?",
+    },
+    "welcome_coins": {
+        "en": "Every new account starts with 500 coins.",
+        "fr": "Chaque nouveau compte commence avec 500 pièces.",
+        "es": "Cada cuenta nueva empieza con 500 monedas.",
+    },
+    "watch_title": {
+        "en": "Games in progress",
+        "fr": "Parties en cours",
+        "es": "Partidas en curso",
+    },
+    "no_live": {
+        "en": "No game is being played right now.",
+        "fr": "Aucune partie en cours pour l'instant.",
+        "es": "Ahora mismo no se está jugando ninguna partida.",
+    },
+    "watch": {
+        "en": "Watch",
+        "fr": "Regarder",
+        "es": "Ver",
+    },
+    "moves": {
+        "en": "moves",
+        "fr": "coups",
+        "es": "jugadas",
+    },
+    "vs": {
+        "en": "vs",
+        "fr": "contre",
+        "es": "contra",
+    },
+    "resign": {
+        "en": "Resign",
+        "fr": "Abandonner",
+        "es": "Rendirse",
+    },
+    "offer_draw": {
+        "en": "Offer a draw",
+        "fr": "Proposer la nulle",
+        "es": "Ofrecer tablas",
+    },
+    "accept_draw": {
+        "en": "Accept the draw",
+        "fr": "Accepter la nulle",
+        "es": "Aceptar tablas",
+    },
+    "decline_draw": {
+        "en": "Decline",
+        "fr": "Refuser",
+        "es": "Rechazar",
+    },
+    "abort": {
+        "en": "Abort",
+        "fr": "Annuler la partie",
+        "es": "Anular",
+    },
+    "claim": {
+        "en": "Claim victory",
+        "fr": "Réclamer la victoire",
+        "es": "Reclamar la victoria",
+    },
+    "rematch": {
+        "en": "Rematch",
+        "fr": "Revanche",
+        "es": "Revancha",
+    },
+    "accept_rematch": {
+        "en": "Accept the rematch",
+        "fr": "Accepter la revanche",
+        "es": "Aceptar la revancha",
+    },
+    "decline_rematch": {
+        "en": "Decline",
+        "fr": "Refuser",
+        "es": "Rechazar",
+    },
+    "confirm_resign": {
+        "en": "Really resign?",
+        "fr": "Abandonner vraiment ?",
+        "es": "¿Seguro que quieres rendirte?",
+    },
+    "your_turn": {
+        "en": "Your turn",
+        "fr": "À toi de jouer",
+        "es": "Tu turno",
+    },
+    "their_turn": {
+        "en": "Waiting for {name}",
+        "fr": "{name} réfléchit",
+        "es": "Esperando a {name}",
+    },
+    "spectating": {
+        "en": "You are watching",
+        "fr": "Tu regardes",
+        "es": "Estás mirando",
+    },
+    "draw_offered": {
+        "en": "You offered a draw.",
+        "fr": "Tu as proposé la nulle.",
+        "es": "Has ofrecido tablas.",
+    },
+    "draw_offer_in": {
+        "en": "{name} offers a draw.",
+        "fr": "{name} propose la nulle.",
+        "es": "{name} ofrece tablas.",
+    },
+    "rematch_offered": {
+        "en": "You proposed a rematch.",
+        "fr": "Tu as proposé une revanche.",
+        "es": "Has propuesto una revancha.",
+    },
+    "rematch_offer_in": {
+        "en": "{name} proposes a rematch.",
+        "fr": "{name} propose une revanche.",
+        "es": "{name} propone una revancha.",
+    },
+    "away": {
+        "en": "{name} is away.",
+        "fr": "{name} est absent.",
+        "es": "{name} se ha ausentado.",
+    },
+    "claim_in": {
+        "en": "You may claim victory in {s} s.",
+        "fr": "Tu pourras réclamer la victoire dans {s} s.",
+        "es": "Podrás reclamar la victoria en {s} s.",
+    },
+    "claim_now": {
+        "en": "{name} left: you may claim victory.",
+        "fr": "{name} est parti : tu peux réclamer la victoire.",
+        "es": "{name} se ha ido: puedes reclamar la victoria.",
+    },
+    "forfeit_in": {
+        "en": "Automatic forfeit in {s} s.",
+        "fr": "Forfait automatique dans {s} s.",
+        "es": "Derrota automática por abandono en {s} s.",
+    },
+    "online": {
+        "en": "online",
+        "fr": "en ligne",
+        "es": "conectado",
+    },
+    "offline": {
+        "en": "away",
+        "fr": "absent",
+        "es": "ausente",
+    },
+    "connecting": {
+        "en": "Connecting…",
+        "fr": "Connexion…",
+        "es": "Conectando…",
+    },
+    "reconnecting": {
+        "en": "Connection lost, reconnecting…",
+        "fr": "Connexion perdue, reconnexion…",
+        "es": "Conexión perdida, reconectando…",
+    },
+    "connected": {
+        "en": "Connected",
+        "fr": "Connecté",
+        "es": "Conectado",
+    },
+    "conn_gone": {
+        "en": "This game does not exist.",
+        "fr": "Cette partie n'existe pas.",
+        "es": "Esta partida no existe.",
+    },
+    "conn_closed": {
+        "en": "Connection refused by the server.",
+        "fr": "Connexion refusée par le serveur.",
+        "es": "El servidor ha rechazado la conexión.",
+    },
+    "conn_limited": {
+        "en": "Too many connections open (close a few tabs): retrying in a minute…",
+        "fr": "Trop de connexions ouvertes (ferme quelques onglets) : nouvel essai dans une minute…",
+        "es": "Demasiadas conexiones abiertas (cierra algunas pestañas): nuevo intento en un minuto…",
+    },
+    "result_win": {
+        "en": "You won!",
+        "fr": "Tu as gagné !",
+        "es": "¡Has ganado!",
+    },
+    "result_loss": {
+        "en": "You lost.",
+        "fr": "Tu as perdu.",
+        "es": "Has perdido.",
+    },
+    "result_draw": {
+        "en": "Draw.",
+        "fr": "Partie nulle.",
+        "es": "Tablas.",
+    },
+    "result_white": {
+        "en": "{name} won",
+        "fr": "{name} a gagné",
+        "es": "Ha ganado {name}",
+    },
+    "aborted": {
+        "en": "Game aborted.",
+        "fr": "Partie annulée.",
+        "es": "Partida anulada.",
+    },
+    "abandoned": {
+        "en": "Game abandoned.",
+        "fr": "Partie abandonnée.",
+        "es": "Partida abandonada.",
+    },
+    "r_checkmate": {
+        "en": "by checkmate",
+        "fr": "par échec et mat",
+        "es": "por jaque mate",
+    },
+    "r_stalemate": {
+        "en": "by stalemate",
+        "fr": "par pat",
+        "es": "por rey ahogado",
+    },
+    "r_resignation": {
+        "en": "by resignation",
+        "fr": "par abandon",
+        "es": "por rendición",
+    },
+    "r_agreement": {
+        "en": "by agreement",
+        "fr": "d'un commun accord",
+        "es": "de mutuo acuerdo",
+    },
+    "r_forfeit": {
+        "en": "by forfeit",
+        "fr": "par forfait",
+        "es": "por abandono",
+    },
+    "new_game": {
+        "en": "New game",
+        "fr": "Nouvelle partie",
+        "es": "Nueva partida",
+    },
+    "to_lobby": {
+        "en": "Back to the lobby",
+        "fr": "Retour au salon",
+        "es": "Volver a la sala",
+    },
+    "download_pgn": {
+        "en": "Download PGN",
+        "fr": "Télécharger le PGN",
+        "es": "Descargar PGN",
+    },
+    "replay_title": {
+        "en": "Replay",
+        "fr": "Revoir la partie",
+        "es": "Repetición",
+    },
+    "first": {
+        "en": "First",
+        "fr": "Début",
+        "es": "Inicio",
+    },
+    "prev": {
+        "en": "Previous",
+        "fr": "Précédent",
+        "es": "Anterior",
+    },
+    "next": {
+        "en": "Next",
+        "fr": "Suivant",
+        "es": "Siguiente",
+    },
+    "last": {
+        "en": "Last",
+        "fr": "Fin",
+        "es": "Final",
+    },
+    "step": {
+        "en": "Step",
+        "fr": "Étape",
+        "es": "Paso",
+    },
+    "profile_title": {
+        "en": "Profile",
+        "fr": "Profil",
+        "es": "Perfil",
+    },
+    "member_since": {
+        "en": "Member since",
+        "fr": "Membre depuis",
+        "es": "Miembro desde",
+    },
+    "wins": {
+        "en": "Wins",
+        "fr": "Victoires",
+        "es": "Victorias",
+    },
+    "losses": {
+        "en": "Losses",
+        "fr": "Défaites",
+        "es": "Derrotas",
+    },
+    "draws": {
+        "en": "Draws",
+        "fr": "Nulles",
+        "es": "Tablas",
+    },
+    "balance": {
+        "en": "Balance",
+        "fr": "Solde",
+        "es": "Saldo",
+    },
+    "recent_games": {
+        "en": "Recent games",
+        "fr": "Parties récentes",
+        "es": "Partidas recientes",
+    },
+    "elo_soon": {
+        "en": "Elo ratings, badges and hats arrive with the league.",
+        "fr": "L'Elo, les badges et les chapeaux arrivent avec la ligue.",
+        "es": "El Elo, las insignias y los sombreros llegan con la liga.",
+    },
+    "not_found": {
+        "en": "Not found",
+        "fr": "Introuvable",
+        "es": "No encontrado",
+    },
+    "not_found_text": {
+        "en": "There is nothing here.",
+        "fr": "Il n'y a rien ici.",
+        "es": "Aquí no hay nada.",
+    },
+    "table_title": {
+        "en": "Table",
+        "fr": "Table",
+        "es": "Mesa",
+    },
+    "join_table": {
+        "en": "Sit at this table",
+        "fr": "S'asseoir à cette table",
+        "es": "Sentarse en esta mesa",
+    },
+    "table_closed": {
+        "en": "This table is no longer open.",
+        "fr": "Cette table n'est plus ouverte.",
+        "es": "Esta mesa ya no está abierta.",
+    },
+    "status": {
+        "en": "Status",
+        "fr": "État",
+        "es": "Estado",
+    },
+    "result": {
+        "en": "Result",
+        "fr": "Résultat",
+        "es": "Resultado",
+    },
+    "players": {
+        "en": "Players",
+        "fr": "Joueurs",
+        "es": "Jugadores",
+    },
+    "ongoing": {
+        "en": "in progress",
+        "fr": "en cours",
+        "es": "en curso",
+    },
+    "footer": {
+        "en": "donjon — free software (AGPL). The server referees every move.",
+        "fr": "donjon — logiciel libre (AGPL). Le serveur arbitre chaque coup.",
+        "es": "donjon — software libre (AGPL). El servidor arbitra cada jugada.",
+    },
+    "spectators_note": {
+        "en": "Spectators see only what is public: never a hand, never a deck.",
+        "fr": "Les spectateurs ne voient que ce qui est public : jamais une main, jamais une pioche.",
+        "es": "Los espectadores solo ven lo que es público: nunca una mano, nunca un mazo.",
+    },
+    "error": {
+        "en": "Error",
+        "fr": "Erreur",
+        "es": "Error",
+    },
+    "api_docs": {
+        "en": "API",
+        "fr": "API",
+        "es": "API",
+    },
+    "ev_resign": {
+        "en": "resigns",
+        "fr": "abandonne",
+        "es": "se rinde",
+    },
+    "ev_abort": {
+        "en": "aborts the game",
+        "fr": "annule la partie",
+        "es": "anula la partida",
+    },
+    "ev_claim": {
+        "en": "claims victory (opponent away)",
+        "fr": "réclame la victoire (adversaire absent)",
+        "es": "reclama la victoria (rival ausente)",
+    },
+    "ev_forfeit": {
+        "en": "loses by forfeit (away)",
+        "fr": "perd par forfait (absent)",
+        "es": "pierde por abandono (ausente)",
+    },
+    "ev_abandon": {
+        "en": "game abandoned",
+        "fr": "partie abandonnée",
+        "es": "partida abandonada",
+    },
+    "ev_draw_offer": {
+        "en": "offers a draw",
+        "fr": "propose la nulle",
+        "es": "ofrece tablas",
+    },
+    "ev_draw_accept": {
+        "en": "accepts the draw",
+        "fr": "accepte la nulle",
+        "es": "acepta las tablas",
+    },
+    "ev_draw_decline": {
+        "en": "declines the draw",
+        "fr": "refuse la nulle",
+        "es": "rechaza las tablas",
+    },
+    "ev_rematch_offer": {
+        "en": "proposes a rematch",
+        "fr": "propose une revanche",
+        "es": "propone una revancha",
+    },
+    "ev_rematch_accept": {
+        "en": "accepts the rematch",
+        "fr": "accepte la revanche",
+        "es": "acepta la revancha",
+    },
+    "ev_rematch_decline": {
+        "en": "declines the rematch",
+        "fr": "refuse la revanche",
+        "es": "rechaza la revancha",
+    },
+    "nav_leaderboard": {
+        "en": "Leaderboard",
+        "fr": "Classement",
+        "es": "Clasificación",
+    },
+    "nav_shop": {
+        "en": "Shop",
+        "fr": "Boutique",
+        "es": "Tienda",
+    },
+    "loading": {
+        "en": "Loading…",
+        "fr": "Chargement…",
+        "es": "Cargando…",
+    },
+    "daily_title": {
+        "en": "Today",
+        "fr": "Aujourd'hui",
+        "es": "Hoy",
+    },
+    "daily_bonus": {
+        "en": "Daily bonus",
+        "fr": "Bonus du jour",
+        "es": "Bonificación diaria",
+    },
+    "daily_claim": {
+        "en": "Claim {n} coins",
+        "fr": "Récupérer {n} pièces",
+        "es": "Recoger {n} monedas",
+    },
+    "daily_claimed": {
+        "en": "Claimed today. The next bonus comes at 00:00 UTC.",
+        "fr": "Récupéré aujourd'hui. Le prochain bonus arrive à 0 h UTC.",
+        "es": "Recogida hoy. La próxima bonificación llega a las 00:00 UTC.",
+    },
+    "daily_got": {
+        "en": "+{n} coins!",
+        "fr": "+{n} pièces !",
+        "es": "¡+{n} monedas!",
+    },
+    "daily_note": {
+        "en": "Coins come once a day, at your first visit after 00:00 UTC.",
+        "fr": "Les pièces arrivent une fois par jour, à ta première visite après 0 h UTC.",
+        "es": "Las monedas llegan una vez al día, en tu primera visita después de las 00:00 UTC.",
+    },
+    "challenges": {
+        "en": "Daily challenges",
+        "fr": "Défis du jour",
+        "es": "Retos diarios",
+    },
+    "ch_claim": {
+        "en": "Claim",
+        "fr": "Récupérer",
+        "es": "Recoger",
+    },
+    "ch_claimed": {
+        "en": "Claimed",
+        "fr": "Récupéré",
+        "es": "Recogido",
+    },
+    "ch_reward": {
+        "en": "+{n}",
+        "fr": "+{n}",
+        "es": "+{n}",
+    },
+    "ch_any": {
+        "en": "Any game",
+        "fr": "Tous les jeux",
+        "es": "Cualquier juego",
+    },
+    "ch_done": {
+        "en": "Done!",
+        "fr": "Réussi !",
+        "es": "¡Hecho!",
+    },
+    "ch_new_day": {
+        "en": "New challenges at 00:00 UTC.",
+        "fr": "Nouveaux défis à 0 h UTC.",
+        "es": "Nuevos retos a las 00:00 UTC.",
+    },
+    "daily_guest": {
+        "en": "Sign up to get a daily bonus and three challenges a day.",
+        "fr": "Inscris-toi pour recevoir un bonus par jour et trois défis quotidiens.",
+        "es": "Regístrate para recibir una bonificación diaria y tres retos al día.",
+    },
+    "leaderboards": {
+        "en": "Leaderboards",
+        "fr": "Classements",
+        "es": "Clasificaciones",
+    },
+    "leaderboard_title": {
+        "en": "Leaderboard",
+        "fr": "Classement",
+        "es": "Clasificación",
+    },
+    "player": {
+        "en": "Player",
+        "fr": "Joueur",
+        "es": "Jugador",
+    },
+    "rating": {
+        "en": "Elo",
+        "fr": "Elo",
+        "es": "Elo",
+    },
+    "games_played": {
+        "en": "Games",
+        "fr": "Parties",
+        "es": "Partidas",
+    },
+    "no_rated": {
+        "en": "No ranked game has been played yet.",
+        "fr": "Aucune partie classée n'a encore été jouée.",
+        "es": "Todavía no se ha jugado ninguna partida clasificatoria.",
+    },
+    "provisional": {
+        "en": "provisional: fewer than 10 ranked games",
+        "fr": "provisoire : moins de 10 parties classées",
+        "es": "provisional: menos de 10 partidas clasificatorias",
+    },
+    "shop_title": {
+        "en": "Hat shop",
+        "fr": "Boutique de chapeaux",
+        "es": "Tienda de sombreros",
+    },
+    "shop_intro": {
+        "en": "Buy a hat with your coins: your king wears it on the board, for your opponent and for spectators too. One hat at a time.",
+        "fr": "Achète un chapeau avec tes pièces : ton roi le porte sur le plateau, devant ton adversaire et les spectateurs. Un seul chapeau à la fois.",
+        "es": "Compra un sombrero con tus monedas: tu rey lo lleva en el tablero, también ante tu rival y los espectadores. Un sombrero cada vez.",
+    },
+    "buy": {
+        "en": "Buy",
+        "fr": "Acheter",
+        "es": "Comprar",
+    },
+    "equip": {
+        "en": "Wear",
+        "fr": "Porter",
+        "es": "Ponérselo",
+    },
+    "unequip": {
+        "en": "Take off",
+        "fr": "Retirer",
+        "es": "Quitárselo",
+    },
+    "owned": {
+        "en": "Owned",
+        "fr": "Acquis",
+        "es": "Comprado",
+    },
+    "worn": {
+        "en": "Worn",
+        "fr": "Porté",
+        "es": "Puesto",
+    },
+    "no_hat": {
+        "en": "No hat",
+        "fr": "Pas de chapeau",
+        "es": "Sin sombrero",
+    },
+    "shop_login": {
+        "en": "Log in to buy hats.",
+        "fr": "Connecte-toi pour acheter des chapeaux.",
+        "es": "Entra para comprar sombreros.",
+    },
+    "shop_guest": {
+        "en": "Guests have no coins: sign up to buy hats.",
+        "fr": "Les invités n'ont pas de pièces : inscris-toi pour acheter des chapeaux.",
+        "es": "Los invitados no tienen monedas: regístrate para comprar sombreros.",
+    },
+    "bought": {
+        "en": "You bought the {name}.",
+        "fr": "Tu as acheté : {name}.",
+        "es": "Has comprado: {name}.",
+    },
+    "wearing": {
+        "en": "Your king wears the {name}.",
+        "fr": "Ton roi porte : {name}.",
+        "es": "Tu rey lleva: {name}.",
+    },
+    "hat_off": {
+        "en": "Your king wears no hat.",
+        "fr": "Ton roi ne porte plus de chapeau.",
+        "es": "Tu rey no lleva sombrero.",
+    },
+    "too_expensive": {
+        "en": "Not enough coins",
+        "fr": "Pas assez de pièces",
+        "es": "No tienes monedas suficientes",
+    },
+    "ratings": {
+        "en": "Ratings",
+        "fr": "Classements Elo",
+        "es": "Puntuaciones Elo",
+    },
+    "rating_history": {
+        "en": "Rating history",
+        "fr": "Historique de l'Elo",
+        "es": "Historial de Elo",
+    },
+    "badges": {
+        "en": "Badges",
+        "fr": "Badges",
+        "es": "Insignias",
+    },
+    "badges_none": {
+        "en": "No badge yet: play cards in ranked or friendly games against people to earn them.",
+        "fr": "Pas encore de badge : joue des cartes en parties contre des personnes pour en gagner.",
+        "es": "Aún no hay insignias: juega cartas en partidas clasificatorias o amistosas contra personas para ganarlas.",
+    },
+    "hats": {
+        "en": "Hats",
+        "fr": "Chapeaux",
+        "es": "Sombreros",
+    },
+    "hats_none": {
+        "en": "No hat yet.",
+        "fr": "Aucun chapeau pour l'instant.",
+        "es": "Aún no hay sombreros.",
+    },
+    "visit_shop": {
+        "en": "Visit the shop",
+        "fr": "Aller à la boutique",
+        "es": "Ir a la tienda",
+    },
+    "unrated": {
+        "en": "not rated yet",
+        "fr": "pas encore classé",
+        "es": "aún sin clasificar",
+    },
+    "tier_bronze": {
+        "en": "Bronze",
+        "fr": "Bronze",
+        "es": "Bronce",
+    },
+    "tier_silver": {
+        "en": "Silver",
+        "fr": "Argent",
+        "es": "Plata",
+    },
+    "tier_gold": {
+        "en": "Gold",
+        "fr": "Or",
+        "es": "Oro",
+    },
+    "plays": {
+        "en": "played {n}×",
+        "fr": "jouée {n} fois",
+        "es": "jugada {n} veces",
+    },
+    "res_win": {
+        "en": "Win",
+        "fr": "Victoire",
+        "es": "Victoria",
+    },
+    "res_loss": {
+        "en": "Loss",
+        "fr": "Défaite",
+        "es": "Derrota",
+    },
+    "res_draw": {
+        "en": "Draw",
+        "fr": "Nulle",
+        "es": "Tablas",
+    },
+    "res_aborted": {
+        "en": "Aborted",
+        "fr": "Annulée",
+        "es": "Anulada",
+    },
+    "res_abandoned": {
+        "en": "Abandoned",
+        "fr": "Abandonnée",
+        "es": "Abandonada",
+    },
+    "res_other": {
+        "en": "—",
+        "fr": "—",
+        "es": "—",
+    },
+    "elo_change": {
+        "en": "Elo change",
+        "fr": "Variation d'Elo",
+        "es": "Variación de Elo",
+    },
+    "n_games_1": {
+        "en": "1 ranked game",
+        "fr": "1 partie classée",
+        "es": "1 partida clasificatoria",
+    },
+    "n_games": {
+        "en": "{n} ranked games",
+        "fr": "{n} parties classées",
+        "es": "{n} partidas clasificatorias",
+    },
+    # Tables of 1–4 seats, bot seats, table options, leaving a game of three or more.
+    "seats": {
+        "en": "Seats",
+        "fr": "Places",
+        "es": "Puestos",
+    },
+    "bot_seats": {
+        "en": "Bots at the table",
+        "fr": "Bots à la table",
+        "es": "Bots en la mesa",
+    },
+    "bot_seats_note": {
+        "en": "Bots take these seats at once; people take the others. A table with a bot is friendly, stake 0.",
+        "fr": "Des bots prennent ces places tout de suite ; des joueurs prennent les autres. Une table avec un bot est amicale, sans mise.",
+        "es": "Los bots ocupan estos puestos enseguida; las personas, los demás. Una mesa con un bot es amistosa, sin apuesta.",
+    },
+    "download": {
+        "en": "Download",
+        "fr": "Télécharger",
+        "es": "Descargar",
+    },
+    "open_seat": {
+        "en": "Open seat",
+        "fr": "Place libre",
+        "es": "Puesto libre",
+    },
+    "fill_bots": {
+        "en": "Fill the open seats with bots",
+        "fr": "Compléter avec des bots",
+        "es": "Completar los puestos libres con bots",
+    },
+    "leave_table": {
+        "en": "Leave the table",
+        "fr": "Quitter la table",
+        "es": "Dejar la mesa",
+    },
+    "waiting_players": {
+        "en": "Waiting for players…",
+        "fr": "En attente de joueurs…",
+        "es": "Esperando jugadores…",
+    },
+    "seats_n": {
+        "en": "{n} seats",
+        "fr": "{n} places",
+        "es": "{n} puestos",
+    },
+    "open_n": {
+        "en": "{n} open",
+        "fr": "{n} libre(s)",
+        "es": "{n} libre(s)",
+    },
+    "seat_n": {
+        "en": "Seat {n}",
+        "fr": "Place {n}",
+        "es": "Puesto {n}",
+    },
+    "leave_game": {
+        "en": "Leave the game",
+        "fr": "Quitter la partie",
+        "es": "Dejar la partida",
+    },
+    "confirm_leave": {
+        "en": "Leave the game? A bot takes your seat and you rank last.",
+        "fr": "Quitter la partie ? Un bot prend ta place et tu finis dernier.",
+        "es": "¿Dejar la partida? Un bot ocupa tu puesto y quedas en último lugar.",
+    },
+    "confirm_leave_coop": {
+        "en": "Leave the game? A bot teammate takes your seat (the last one to leave abandons the game).",
+        "fr": "Quitter la partie ? Un bot coéquipier prend ta place (le dernier à partir abandonne la partie).",
+        "es": "¿Dejar la partida? Un bot compañero ocupa tu puesto (el último en irse abandona la partida).",
+    },
+    "ranking": {
+        "en": "Ranking",
+        "fr": "Classement",
+        "es": "Clasificación",
+    },
+    "left_game": {
+        "en": "left · a bot plays for them",
+        "fr": "parti · un bot joue à sa place",
+        "es": "se ha ido · un bot juega en su lugar",
+    },
+    "ev_takeover": {
+        "en": "left the game: a bot takes the seat",
+        "fr": "a quitté la partie : un bot prend sa place",
+        "es": "dejó la partida: un bot ocupa su puesto",
+    },
+    "table_seated": {
+        "en": "You sit at this table. The game starts when every seat is taken.",
+        "fr": "Tu es assis à cette table. La partie commence quand toutes les places sont prises.",
+        "es": "Estás sentado en esta mesa. La partida empieza cuando todos los puestos estén ocupados.",
+    },
+    "solo": {
+        "en": "Solo",
+        "fr": "Solo",
+        "es": "En solitario",
+    },
+    "r_no_cards": {
+        "en": "every card placed",
+        "fr": "toutes les cartes posées",
+        "es": "todas las cartas colocadas",
+    },
+    "r_deadlock": {
+        "en": "deadlock: fewest cards",
+        "fr": "blocage : le moins de cartes",
+        "es": "bloqueo: menos cartas",
+    },
+    "r_turn_limit": {
+        "en": "round limit: fewest cards",
+        "fr": "limite de tours : le moins de cartes",
+        "es": "límite de rondas: menos cartas",
+    },
+    "r_treasures_saved": {
+        "en": "four treasures saved",
+        "fr": "quatre trésors sauvés",
+        "es": "cuatro tesoros salvados",
+    },
+    "r_treasures_lost": {
+        "en": "four treasures lost",
+        "fr": "quatre trésors perdus",
+        "es": "cuatro tesoros perdidos",
     },
 }
 
+
+def text(key: str, lang: str) -> str:
+    """The message ``key`` in ``lang``, else in English."""
+    return pick(MESSAGES[key], lang)
+
+
 def strings(lang: str) -> dict[str, str]:
-    return STRINGS.get(lang, STRINGS["en"])
+    """Every message in ``lang`` (English where ``lang`` lacks one, or is not one of :data:`LANGS`)."""
+    return dict(_strings(lang if lang in LANGS else "en"))
+
+
+@cache
+def _strings(lang: str) -> dict[str, str]:
+    return {key: pick(m, lang) for key, m in MESSAGES.items()}
+
+
+def _accepted(accept: str) -> list[str]:
+    """The languages of an Accept-Language header, most wanted first (``q=0`` left out)."""
+    ranked: list[tuple[float, int, str]] = []
+    for i, part in enumerate(accept.split(",")):
+        tag, _, params = part.strip().partition(";")
+        q = 1.0
+        for p in params.split(";"):
+            name, _, value = p.strip().partition("=")
+            if name == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if tag and q > 0:
+            ranked.append((-q, i, tag.strip().lower().split("-")[0]))
+    return [tag for _, _, tag in sorted(ranked)]
 
 
 def pick_lang(query: str | None, cookie: str | None, accept: str | None) -> str:
+    """The page's language: ``?lang=``, else the ``lang`` cookie, else the first language of
+    Accept-Language the site speaks, else English."""
     for cand in (query, cookie):
         if cand in LANGS:
             return cand  # type: ignore[return-value]
-    if accept and accept.strip().lower().startswith("fr"):
-        return "fr"
+    for tag in _accepted(accept or ""):
+        if tag in LANGS:
+            return tag
     return "en"
 
 
@@ -192,35 +1364,5 @@ def game_name(kind: str, lang: str) -> str:
 
 
 def check_complete() -> list[str]:
-    """Keys present in one language and missing in another (tested)."""
-    keys: set[Any] = set()
-    for d in STRINGS.values():
-        keys |= set(d)
-    return sorted(f"{lang}:{k}" for lang, d in STRINGS.items() for k in keys if k not in d)
-
-
-# Tables of 1–4 seats, bot seats, table options, leaving a game of three or more.
-STRINGS["en"].update({
-    "seats": "Seats", "bot_seats": "Bots at the table", "bot_seats_note": "Bots take these seats at once; people take the others. A table with a bot is friendly, stake 0.",
-    "download": "Download",
-    "open_seat": "Open seat", "fill_bots": "Fill the open seats with bots", "leave_table": "Leave the table",
-    "waiting_players": "Waiting for players…", "seats_n": "{n} seats", "open_n": "{n} open", "seat_n": "Seat {n}",
-    "leave_game": "Leave the game", "confirm_leave": "Leave the game? A bot takes your seat and you rank last.",
-    "confirm_leave_coop": "Leave the game? A bot teammate takes your seat (the last one to leave abandons the game).",
-    "ranking": "Ranking", "left_game": "left · a bot plays for them", "ev_takeover": "left the game: a bot takes the seat",
-    "table_seated": "You sit at this table. The game starts when every seat is taken.", "solo": "Solo",
-    "r_no_cards": "every card placed", "r_deadlock": "deadlock: fewest cards", "r_turn_limit": "round limit: fewest cards",
-    "r_treasures_saved": "four treasures saved", "r_treasures_lost": "four treasures lost",
-})
-STRINGS["fr"].update({
-    "seats": "Places", "bot_seats": "Bots à la table", "bot_seats_note": "Des bots prennent ces places tout de suite ; des joueurs prennent les autres. Une table avec un bot est amicale, sans mise.",
-    "download": "Télécharger",
-    "open_seat": "Place libre", "fill_bots": "Compléter avec des bots", "leave_table": "Quitter la table",
-    "waiting_players": "En attente de joueurs…", "seats_n": "{n} places", "open_n": "{n} libre(s)", "seat_n": "Place {n}",
-    "leave_game": "Quitter la partie", "confirm_leave": "Quitter la partie ? Un bot prend ta place et tu finis dernier.",
-    "confirm_leave_coop": "Quitter la partie ? Un bot coéquipier prend ta place (le dernier à partir abandonne la partie).",
-    "ranking": "Classement", "left_game": "parti · un bot joue à sa place", "ev_takeover": "a quitté la partie : un bot prend sa place",
-    "table_seated": "Tu es assis à cette table. La partie commence quand toutes les places sont prises.", "solo": "Solo",
-    "r_no_cards": "toutes les cartes posées", "r_deadlock": "blocage : le moins de cartes", "r_turn_limit": "limite de tours : le moins de cartes",
-    "r_treasures_saved": "quatre trésors sauvés", "r_treasures_lost": "quatre trésors perdus",
-})
+    """``lang:key`` for every message missing a language of :data:`LANGS` (tested)."""
+    return sorted(f"{lang}:{key}" for key, m in MESSAGES.items() for lang in LANGS if not m.get(lang))

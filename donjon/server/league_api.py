@@ -23,6 +23,7 @@ from pydantic import BaseModel, Field
 from donjon.league import daily as league_daily
 from donjon.league.errors import LeagueError
 from donjon.server.api_common import STRICT, ApiError, require_user
+from donjon.server.clock import SPEEDS
 from donjon.store import league as store
 from donjon.store.models import User
 
@@ -140,8 +141,10 @@ async def profile(username: str, request: Request) -> dict[str, Any]:
 
 
 @router.get("/leaderboard/{game}", summary="The ranked ladder of one game")
-async def leaderboard(game: str, request: Request) -> dict[str, Any]:
-    return await store.leaderboard(request.app.state.db, game[:32])
+async def leaderboard(game: str, request: Request, speed: str | None = None) -> dict[str, Any]:
+    if speed is not None and speed not in SPEEDS:
+        raise ApiError(f"speed is one of {', '.join(SPEEDS)}", 422, "invalid")
+    return await store.leaderboard(request.app.state.db, game[:32], speed=speed)
 
 
 def install(app: FastAPI) -> None:

@@ -32,6 +32,7 @@ from typing import Any
 
 from donjon.games import game_ids, games, get_info
 from donjon.games.info import GameInfo, OptionError
+from donjon.server.clock import ClockError, TimeControl
 from donjon.server.limits import LiveBotGames
 from donjon.server.match import MatchError
 from donjon.server.rooms import Hub, Room
@@ -45,13 +46,30 @@ OPPONENTS = ("anyone", "invite", "bot")
 MAX_STAKE = 1_000_000
 MAX_OPEN_TABLES = 5
 
-TABLE_FIELDS = ("game", "mode", "stake", "color", "opponent", "bot_level", "seats", "bots", "options")
+TABLE_FIELDS = ("game", "mode", "stake", "color", "opponent", "bot_level", "seats", "bots", "options",
+                "time_control")
 """The fields of a table request. A game's table options go in ``options``; each may also be
 given at the top level under its own name (``"difficulty": "hard"``) unless that name is one
 of these fields."""
 
 _NULLABLE = ("bot_level", "seats", "bots", "options")
 """The fields whose ``null`` means "not given"."""
+
+
+def _time_control(info: Any, data: dict[str, Any], people: int) -> TimeControl | None:
+    """The table's clock: given, or the game's default at a table of two people or more."""
+    if "time_control" not in data:
+        return TimeControl.parse(info.time_controls[0]) if people >= 2 and info.time_controls else None
+    given = data["time_control"]
+    if given is None:
+        if people >= 2:
+            raise LobbyError("a table of people has a clock: give a time_control (or leave it out for "
+                             "the game's default)")
+        return None
+    try:
+        return TimeControl.parse(given)
+    except ClockError as e:
+        raise LobbyError(str(e), 422, "invalid") from None
 
 
 class LobbyError(Exception):
@@ -145,6 +163,8 @@ class TableRequest:
     bots: int = 0
     options: dict[str, Any] = field(default_factory=dict)
     """The game's table options, defaults filled in (``GameInfo.validate_options``)."""
+    time_control: TimeControl | None = None
+    """The table's clock; None: untimed (a person alone with bots only)."""
 
     @classmethod
     def parse(cls, data: Any) -> TableRequest:
@@ -235,8 +255,9 @@ class TableRequest:
                              "color is 'random'")
         if bots and bots == seats - 1:
             opponent = "bot"  # nobody to wait for: the game starts at once
+        clock = _time_control(info, data, people=seats - bots)
         return cls(game=game, mode=mode, stake=stake, color=color, opponent=opponent, bot_level=level,
-                   seats=seats, bots=bots, options=options)
+                   seats=seats, bots=bots, options=options, time_control=clock)
 
 
 TABLE_SCHEMA: dict[str, Any] = {
@@ -265,6 +286,11 @@ TABLE_SCHEMA: dict[str, Any] = {
         "options": {"type": ["object", "null"], "additionalProperties": True,
                     "description": "the game's table options by name, e.g. {\"difficulty\": \"hard\"}; "
                                    "defaults filled in"},
+        "time_control": {"type": ["object", "null"],
+                         "description": "the clock: {\"initial\": s, \"increment\": s} (and \"maximum\": s, "
+                                        "the most a reserve holds) or {\"correspondence_days\": d}; default: the "
+                                        "game's first preset (GET /api/games: time_controls) at a table of "
+                                        "people, none against bots only; null: untimed, only against bots"},
     },
 }
 """The JSON schema of a table request, for the API's documentation (OpenAPI); the check
@@ -275,8 +301,9 @@ def seating_of(t: TableRow) -> dict[str, Any]:
     """The table's seating; a table from before seating existed has two seats, its creator in one."""
     if t.seating:
         return {"seats": int(t.seating.get("seats", 2)), "options": dict(t.seating.get("options") or {}),
-                "sitting": list(t.seating.get("sitting") or [])}
-    return {"seats": 2, "options": {}, "sitting": [{"user_id": t.creator_id, "name": None}, None]}
+                "sitting": list(t.seating.get("sitting") or []), "time_control": t.seating.get("time_control")}
+    return {"seats": 2, "options": {}, "sitting": [{"user_id": t.creator_id, "name": None}, None],
+            "time_control": None}
 
 
 def table_json(t: TableRow, creator: str, *, with_code: bool = False) -> dict[str, Any]:
@@ -294,6 +321,8 @@ def table_json(t: TableRow, creator: str, *, with_code: bool = False) -> dict[st
         "status": t.status, "game_id": t.game_id, "created_at": t.created_at,
         "seats": st["seats"], "sitting": sitting, "open_seats": sum(1 for x in sitting if x["open"]),
         "options": st["options"],
+        "time_control": st["time_control"],
+        "speed": TimeControl.parse(st["time_control"]).speed if st["time_control"] else None,
         "cooperative": get_info(t.game_kind).cooperative if t.game_kind in game_ids() else False,
     }
     if with_code and t.invite_code:
@@ -419,7 +448,8 @@ class Lobby:
             table = await repo.create_table(
                 s, game_kind=req.game, mode=req.mode, stake=req.stake, color=req.color, opponent=req.opponent,
                 bot_level=req.bot_level, invite_code=secrets.token_urlsafe(9) if req.opponent == "invite" else None,
-                creator_id=user.id, seating={"seats": seats, "options": options, "sitting": sitting})
+                creator_id=user.id, seating={"seats": seats, "options": options, "sitting": sitting,
+                                             "time_control": req.time_control.to_json() if req.time_control else None})
             if starts:
                 made.append(await self._start(s, table, sitting, user.id))
         if req.opponent == "anyone" and not starts:
@@ -459,15 +489,18 @@ class Lobby:
             order = list(people)
             random.SystemRandom().shuffle(order)
         seats = [repo.SeatSpec(x.get("user_id"), x.get("name") or "?", x.get("bot")) for x in order]
+        clock = seating_of(table)["time_control"]
         game = await repo.create_game(s, kind=table.game_kind, mode=table.mode, stake=table.stake,
                                       seed=random.SystemRandom().randrange(2**53),
                                       options=self._game_options(table, len(seats)) or None, seats=seats,
-                                      table_id=table.id)
+                                      table_id=table.id, time_control=clock,
+                                      speed=TimeControl.parse(clock).speed if clock else None)
         t = time.time()
         for i, spec in enumerate(seats):
             if spec.user_id is not None:
                 alone = not any(o.user_id is not None for j, o in enumerate(seats) if j != i)
-                await repo.set_absence(s, game.id, i, **self.hub._absence_values(alone, t))
+                await repo.set_absence(s, game.id, i, **self.hub._absence_values(
+                    alone, t, bool(clock and "correspondence_days" in clock)))
         table.status = "started"
         table.game_id = game.id
         return game.id

@@ -17,7 +17,21 @@ Entry kinds (``game_actions.kind``):
 ``forfeit`` the server: ``seat`` lost by absence (2 min)
 ``abandon`` the server: a bot game whose human left is dropped without consequence
 ``rematch`` ``data = {"op": "offer" | "decline" | "accept", "game": new id}``
+``flag``   the server: ``seat``'s time is up (a game with a clock)
+``clock``  the server: ``data = {"given": s}``, the running time given back after an outage
 ========== ======================================================================
+
+**Clocks.** A game with a time control has a :class:`~donjon.server.clock.Clock`. The
+server puts the time it accepted each entry in its data (``data["at"]``, epoch seconds, and
+``data["lag"]``, the network delay credited to the mover), so the clock is part of the match
+and a game rebuilt from its log has the same one. Time counts once every seat has acted
+(before that the game may still be aborted and the absence rules watch it); a seat played by
+a bot has no running time. A move after its seat's time is up is refused, and the ``flag``
+entry ends the game as its number of players says: two players, the flagged seat loses —
+a draw when its opponent cannot win any more (the game's ``can_win`` hook); three or more, a
+bot takes the seat (``data["bot"]``) and it ranks last, or the game ends as when a player
+leaves; a cooperative game, a bot plays that seat's turn (:attr:`Match.autoplay`) and the
+seat plays again from its next turn.
 
 **Leaving a game of more than two, or a cooperative one.** ``resign``, ``forfeit`` and
 ``claim`` carry ``data["bot"]`` (a bot level) when the server decided that a bot takes the
@@ -31,13 +45,16 @@ ties share a rank, one per seat).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from donjon.games import Game, IllegalAction, Outcome
 from donjon.games.protocol import league_events
+from donjon.server.clock import Clock, TimeControl
 
-ENTRY_KINDS = ("play", "resign", "draw", "abort", "claim", "forfeit", "abandon", "rematch")
+ENTRY_KINDS = ("play", "resign", "draw", "abort", "claim", "forfeit", "abandon", "rematch", "flag", "clock")
+MAX_LAG = 1.0
+"""The most network delay (seconds) an entry's ``lag`` may credit its mover."""
 
 
 class MatchError(Exception):
@@ -71,12 +88,22 @@ class Match:
     """``(seat, event)`` of every league event the game's hook reported
     (:func:`donjon.games.protocol.league_events`), in order; a seat's events stop when a bot
     takes it over. The settlement files them when the game ends (``repo.Finish.events``)."""
+    clock: Clock | None = None
+    """The game's clock, None for an untimed game."""
+    unclocked: tuple[int, ...] = ()
+    """Seats played by bots from the start: no time runs for them."""
+    autoplay: tuple[int, ...] = ()
+    """Seats of a cooperative game whose time ran out: a bot plays their current turn."""
 
     @classmethod
-    def start(cls, game: Game, players: int, seed: int, options: dict[str, Any] | None) -> Match:
+    def start(cls, game: Game, players: int, seed: int, options: dict[str, Any] | None,
+              control: TimeControl | None = None, t: float = 0.0, unclocked: tuple[int, ...] = ()) -> Match:
+        """A new match; with a ``control``, its clock starts at ``t`` (the game's creation)."""
         state = game.setup(players, seed, options or None)
-        m = cls(game=game, state=state, players=players, acted=[0] * players)
+        m = cls(game=game, state=state, players=players, acted=[0] * players, unclocked=tuple(unclocked))
         m._check_engine_end()
+        if control is not None:
+            m.clock = Clock.start(control, players, t, m._clocked()) if m.active else None
         return m
 
     # ------------------------------------------------------------------ queries
@@ -91,6 +118,23 @@ class Match:
     def can_abort(self) -> bool:
         return self.active and any(n == 0 for n in self.acted)
 
+    def _clocked(self) -> list[int]:
+        """The seats to act whose time runs: not a bot's seat, not one a bot plays now."""
+        return [s for s in self.to_act() if s not in self.unclocked and s not in self.autoplay
+                and self.takeover(s) is None]
+
+    def flag_due(self) -> tuple[float, int] | None:
+        """``(when, seat)``: the first seat whose time will be up, if time counts now."""
+        if self.clock is None or not self.active or self.can_abort():
+            return None
+        return self.clock.deadline(skip=self.autoplay)
+
+    def time_left(self, seat: int, t: float) -> float | None:
+        """What ``seat`` has left at ``t``; None in an untimed game."""
+        if self.clock is None:
+            return None
+        return self.clock.remaining(t, seat) if not self.can_abort() else self.clock.left[seat]
+
     def meta(self) -> dict[str, Any]:
         return {
             "status": self.status,
@@ -102,6 +146,8 @@ class Match:
             "to_act": self.to_act(),
             "plies": self.plies,
             "left": [s for s, _ in self.replaced],
+            "clock": self.clock.to_json() if self.clock is not None else None,
+            "clock_counts": self.clock is not None and not self.can_abort(),
         }
 
     def takeover(self, seat: int) -> str | None:
@@ -123,7 +169,28 @@ class Match:
         nxt = self._copy()
         handler(nxt, seat, data)
         nxt.version = self.version + 1
+        if self.clock is not None:
+            nxt._tick(self, kind, seat, data)
         return nxt
+
+    def _tick(self, before: Match, kind: str, seat: int | None, data: dict[str, Any]) -> None:
+        """The clock after an entry stamped ``data["at"]`` (an entry without a time, as the
+        tests write them, leaves the clock as it was)."""
+        at = _number(data.get("at"))
+        if at is None or self.clock is None or kind == "clock":
+            return
+        if not self.active:
+            self.clock = self.clock.stopped(at)
+            return
+        lag = min(max(_number(data.get("lag")) or 0.0, 0.0), MAX_LAG)
+        if self.autoplay:
+            self.autoplay = tuple(s for s in self.autoplay if s in self.to_act())
+        self.clock = self.clock.after(at, self._clocked(), seat if kind == "play" else None, lag,
+                                      count=not before.can_abort())
+        if kind == "flag" and seat is not None and seat in self.autoplay:
+            left = list(self.clock.left)  # out of time: its next turn starts from nothing but its increment
+            left[seat] = float(self.clock.control.increment)
+            self.clock = replace(self.clock, left=tuple(left))
 
     def _copy(self) -> Match:
         """A shallow copy with its own ``acted`` list: ``copy.copy`` costs four times as much
@@ -145,6 +212,9 @@ class Match:
         new.plies = self.plies
         new.replaced = self.replaced
         new.league = self.league
+        new.clock = self.clock
+        new.unclocked = self.unclocked
+        new.autoplay = self.autoplay
         return new
 
     def _need_active(self) -> None:
@@ -159,6 +229,11 @@ class Match:
             raise MatchError("an action is a JSON object such as {\"type\": \"move\", \"uci\": \"e2e4\"}", "bad_request")
         if seat not in self.game.to_act(self.state):
             raise MatchError("it is not your turn", "not_your_turn")
+        at = _number(data.get("at"))
+        if at is not None and seat not in self.autoplay:
+            left = self.time_left(seat, at)
+            if left is not None and left < 0 and seat in self._clocked():
+                raise MatchError("your time is up", "time_up")
         try:
             nxt.state = self.game.apply(self.state, seat, action)
         except IllegalAction as e:
@@ -236,6 +311,18 @@ class Match:
         nxt.replaced = self.replaced + ((seat, bot),)
         return True
 
+    def _leave_by_entry(self, nxt: Match, seat: int, data: dict[str, Any]) -> bool:
+        """``seat`` leaves by its own entry (resign, forfeit): it must still be in, then :meth:`_leave`."""
+        self._still_in(seat)
+        return self._leave(nxt, seat, data)
+
+    @staticmethod
+    def _abandon(nxt: Match) -> None:
+        """The game ends with nobody winning and nobody losing."""
+        nxt.status = "abandoned"
+        nxt.outcome = {"winners": [], "losers": [], "draw": False, "reason": "abandoned", "scores": []}
+        nxt.draw_offer = None
+
     def _end_by_leaving(self, nxt: Match, seat: int, reason: str) -> None:
         """``seat`` leaves and no bot takes over: the game ends; the seats still in win."""
         left = set(self._left_order()) | {seat}
@@ -246,8 +333,7 @@ class Match:
     def _step_resign(self, nxt: Match, seat: int | None, data: dict[str, Any]) -> None:
         self._need_active()
         assert seat is not None
-        self._still_in(seat)
-        if self._leave(nxt, seat, data):
+        if self._leave_by_entry(nxt, seat, data):
             return
         if self.game.cooperative:
             raise MatchError("a cooperative game cannot be resigned; abandon it instead", "illegal")
@@ -300,21 +386,16 @@ class Match:
     def _step_forfeit(self, nxt: Match, seat: int | None, data: dict[str, Any]) -> None:
         self._need_active()
         assert seat is not None
-        self._still_in(seat)
-        if self._leave(nxt, seat, data):
+        if self._leave_by_entry(nxt, seat, data):
             return
         if self.game.cooperative:  # nobody left to play with: nobody wins, nobody loses
-            nxt.status = "abandoned"
-            nxt.outcome = {"winners": [], "losers": [], "draw": False, "reason": "abandoned", "scores": []}
-            nxt.draw_offer = None
+            self._abandon(nxt)
             return
         self._end_by_leaving(nxt, seat, "forfeit")
 
     def _step_abandon(self, nxt: Match, seat: int | None, data: dict[str, Any]) -> None:
         self._need_active()
-        nxt.status = "abandoned"
-        nxt.outcome = {"winners": [], "losers": [], "draw": False, "reason": "abandoned", "scores": []}
-        nxt.draw_offer = None
+        self._abandon(nxt)
 
     def _step_rematch(self, nxt: Match, seat: int | None, data: dict[str, Any]) -> None:
         assert seat is not None
@@ -345,3 +426,36 @@ class Match:
             nxt.rematch_offer = None
         else:
             raise MatchError("rematch needs op: offer, accept or decline", "bad_request")
+
+    def _step_flag(self, nxt: Match, seat: int | None, data: dict[str, Any]) -> None:
+        self._need_active()
+        assert seat is not None
+        at = _number(data.get("at"))
+        if self.clock is None:
+            raise MatchError("this game has no clock", "illegal")
+        due = self.flag_due()
+        if at is None or due is None or seat not in self.clock.running or self.clock.remaining(at, seat) > 0:
+            raise MatchError("this seat still has time", "illegal")
+        if self.game.cooperative:  # a bot plays this turn; the seat plays again from its next one
+            nxt.autoplay = self.autoplay + (seat,)
+            return
+        if self._leave_by_entry(nxt, seat, data):
+            return
+        if self.players == 2:
+            other = 1 - seat
+            if not self.game.can_win(self.state, other):
+                nxt._finish(Outcome((), (), True, "timeout", (0.5, 0.5)))
+                return
+        self._end_by_leaving(nxt, seat, "timeout")
+
+
+    def _step_clock(self, nxt: Match, seat: int | None, data: dict[str, Any]) -> None:
+        self._need_active()
+        given = _number(data.get("given"))
+        if self.clock is None or given is None or not 0 < given <= 7 * 86_400:
+            raise MatchError("a clock entry gives back between 0 and 7 days of a running clock", "bad_request")
+        nxt.clock = self.clock.shifted(given)
+
+
+def _number(v: Any) -> float | None:
+    return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None

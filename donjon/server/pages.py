@@ -110,6 +110,11 @@ async def register_page(request: Request) -> Response:
     return await render(request, "login.html", mode="register")
 
 
+@router.get("/my-games", response_class=HTMLResponse)
+async def my_games_page(request: Request) -> Response:
+    return await render(request, "my_games.html")
+
+
 @router.get("/watch", response_class=HTMLResponse)
 async def watch_page(request: Request) -> Response:
     return await render(request, "watch.html")

@@ -43,12 +43,12 @@ class Presence:
 
     # ------------------------------------------------------------------ absence clocks
 
-    def absence_values(self, vs_bot: bool, t: float) -> dict[str, Any]:
+    def absence_values(self, vs_bot: bool, t: float, correspondence: bool = False) -> dict[str, Any]:
         """The absence clock of a seat whose player is away from ``t``."""
-        return absence_values(self.settings, vs_bot, t)
+        return absence_values(self.settings, vs_bot, t, correspondence)
 
     async def start_absence(self, room: Room, seat: SeatInfo, t: float) -> None:
-        vals = self.absence_values(room.alone_with_bots(seat.seat), t)
+        vals = self.absence_values(room.alone_with_bots(seat.seat), t, room.correspondence)
         async with self.db.write() as s:
             await repo.set_absence(s, room.id, seat.seat, **vals)
         seat.away_since, seat.claim_at, seat.deadline_at, seat.deadline_kind = (
@@ -153,7 +153,7 @@ class Presence:
                         await repo.move_presence(s, game_id, seat_no, node, to)
                 continue
             since = t if seen is None else min(t, max(seen, t - 2 * lease))
-            vals = self.absence_values(room.alone_with_bots(seat_no), since)
+            vals = self.absence_values(room.alone_with_bots(seat_no), since, room.correspondence)
             async with self.db.write() as s:
                 won = await repo.start_absence_from(s, game_id, seat_no, node, **vals)
             if not won:

@@ -23,9 +23,12 @@ from donjon.server.sockets import Conn, dumps
 from donjon.store.models import GameRow, GameSeatRow
 
 
-def absence_values(settings: Settings, vs_bot: bool, t: float) -> dict[str, Any]:
+def absence_values(settings: Settings, vs_bot: bool, t: float, correspondence: bool = False) -> dict[str, Any]:
     """The absence clock of a seat whose player is away from ``t`` (the ``game_seats``
-    columns): the claim and the forfeit, or against bots only the abandon."""
+    columns): the claim and the forfeit, or against bots only the abandon. A correspondence
+    game has none: its players come and go, and its clock decides."""
+    if correspondence:
+        return {"away_since": t, "claim_at": None, "deadline_at": None, "deadline_kind": None}
     if vs_bot:
         return {"away_since": t, "claim_at": None, "deadline_at": t + settings.bot_abandon,
                 "deadline_kind": "abandon"}
@@ -75,6 +78,10 @@ class Room:
         self.table_id = row.table_id
         self.rematch_of = row.rematch_of
         self.created_at = row.created_at
+        self.time_control = row.time_control
+        self.speed = row.speed
+        self.correspondence = bool(row.time_control and "correspondence_days" in row.time_control)
+        """A correspondence game: no absence clock (its game clock decides)."""
         self.game = match.game
         self.seats = [SeatInfo(x.seat, x.user_id, x.name, x.bot_level, x.away_since, x.claim_at, x.deadline_at,
                                x.deadline_kind) for x in seats]
@@ -86,6 +93,9 @@ class Room:
         order: ``entries[v - 1]`` is version ``v``'s (:meth:`record`)."""
         self.private_entries: dict[int, dict[int, dict[str, Any]]] = {}
         """Seat -> version -> that seat's own entry where it knows more than a spectator."""
+        self.log: list[dict[str, Any]] = []
+        """Every entry's event with its data (the action included; never sent as such):
+        ``log[v - 1]`` made version ``v``; :mod:`donjon.server.positions` replays it."""
         self.conns: set[Conn] = set()
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
@@ -127,17 +137,23 @@ class Room:
         A ``play`` entry is ``{"v", "kind": "play", "by", ...}`` with the game's public
         description of the action (:meth:`~donjon.games.protocol.BaseGame.history_entry`),
         and the game's private ones per seat (:meth:`~donjon.games.protocol.BaseGame.private_history`);
-        a lifecycle entry is ``{"v", **event}`` (``{"v": 9, "kind": "draw", "by": 0, "op": "offer"}``)."""
+        a lifecycle entry is ``{"v", **event}`` (``{"v": 9, "kind": "draw", "by": 0, "op": "offer"}``).
+        In a timed game every entry has ``at`` (when it was accepted) and a ``play`` entry
+        ``left``, the seconds its seat had left once it was accepted."""
         v = after.version
         kind = event["kind"]
+        self.log.append(event)
         if kind != "play":
             self.entries.append({"v": v, **event})
             return
         seat = event["by"]
         public, private = history_entries(self.game, before.state, seat, event["action"], after.state)
-        self.entries.append({"v": v, "kind": kind, "by": seat, **public})
+        timed: dict[str, Any] = {}
+        if after.clock is not None and "at" in event:
+            timed = {"at": event["at"], "left": after.clock.left[seat]} if seat is not None else {"at": event["at"]}
+        self.entries.append({"v": v, "kind": kind, "by": seat, **public, **timed})
         for s, entry in private.items():
-            self.private_entries.setdefault(s, {})[v] = {"v": v, "kind": kind, "by": seat, **entry}
+            self.private_entries.setdefault(s, {})[v] = {"v": v, "kind": kind, "by": seat, **entry, **timed}
 
     def history_for(self, seat: int | None) -> list[dict[str, Any]]:
         """The whole history as ``seat`` sees it (``None``: a spectator): the public entries,

@@ -30,6 +30,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from donjon.bus import Bus
 from donjon.games import get_game
+from donjon.server import clock
+from donjon.server.clock import TimeControl
 from donjon.server.match import Match, MatchError
 from donjon.server.room import Room, absence_values
 from donjon.server.settings import Settings
@@ -86,6 +88,9 @@ class Rooms:
         self.background = background
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self.started_at = time.time()
+        """When this process started (a game loaded later whose clock ran before may have lost
+        time to an outage: :meth:`_downtime`)."""
         self.turns: Turns = _NoTurns()
         self.on_commit: Callable[[Room, str, int | None], None] | None = None
         """Called after each accepted entry (metrics, debug log)."""
@@ -109,9 +114,40 @@ class Rooms:
                 room = await self._load(game_id)
                 if room is not None:
                     self.rooms[game_id] = room
+                    await self._give_back(room)
                     self.turns.loaded(room)
         self._loading.pop(game_id, None)
         return room
+
+    async def _give_back(self, room: Room) -> None:
+        """A game loaded with its clock running, after the node that served it went down:
+        the time no node served it is given back (a ``clock`` entry, so every later load
+        agrees)."""
+        gone = await self._downtime(room)
+        if gone >= 1.0:
+            try:
+                await self.submit(room, None, "clock", {"given": round(gone, 3)})
+            except MatchError as e:  # noqa: PERF203 - another node gave it back first
+                log.info("no time given back in %s: %s", room.id, e.reason)
+
+    async def _downtime(self, room: Room) -> float:
+        """How long no node served ``room``'s running clock: from the last heartbeat of the
+        node that held its players (their ``present_node``), or, for a game nobody held,
+        of the last node that died after its clock started and before this one started
+        (a restart), to now; 0 if it was served all along. Heartbeats are wall-clock times."""
+        m = room.match
+        if m.flag_due() is None or m.clock is None or m.clock.since is None:
+            return 0.0
+        t = time.time()
+        since = m.clock.since
+        async with self.db.read() as s:
+            dead = await repo.dead_nodes(s, t - self.settings.presence_lease)
+            held = {n for n in (await repo.present_nodes(s, [room.id])).values() if n}
+        mine = [seen for node, seen in dead.items() if node in held and seen >= since]
+        if not mine and not held and self.started_at > since:
+            mine = [seen for node, seen in dead.items()
+                    if node != self.settings.node_id and since <= seen <= self.started_at]
+        return max(0.0, t - max(mine)) if mine else 0.0
 
     def release(self, room: Room) -> None:
         """Forget ``room`` if nothing needs it here: no socket, its game over, no bot thinking."""
@@ -126,7 +162,9 @@ class Rooms:
             seats = await repo.game_seats(s, game_id)
             entries = await repo.game_entries(s, game_id)
             hats = await league_store.hats_of(s, [x.user_id for x in seats if x.user_id is not None])
-        match = Match.start(get_game(row.kind), len(seats), row.seed, row.options)
+        control = TimeControl.parse(row.time_control) if row.time_control else None
+        match = Match.start(get_game(row.kind), len(seats), row.seed, row.options, control=control,
+                            t=row.created_at, unclocked=tuple(x.seat for x in seats if x.bot_level))
         room = Room(row, seats, match, self.settings.event_buffer)
         for si in room.seats:
             si.hat = hats.get(si.user_id) if si.user_id is not None else None
@@ -212,7 +250,9 @@ class Rooms:
         extra: Callable[[AsyncSession], Awaitable[None]] | None = None
         if kind == "claim":
             self._check_claim(room, seat, data)
-        if kind in ("resign", "forfeit", "claim"):
+        if m.clock is not None and "at" not in data:
+            data = {**data, "at": round(clock.now(), 3)}  # the clock's time of this entry
+        if kind in ("resign", "forfeit", "claim") or (kind == "flag" and not room.game.cooperative):
             kind, seat, data = self.leave_policy(room, kind, seat, data)
         if kind == "rematch" and data.get("op") == "accept":
             data = {**data, "game": repo.new_id()}
@@ -271,7 +311,10 @@ class Rooms:
                 # The hot path: the entry (with the end of the game, if it ends it) is
                 # committed in one transaction with the entries of other games that arrived
                 # meanwhile (group commit: one COMMIT, one fsync per batch).
-                await self.db.log.append(room.id, nxt.version, kind, seat, data, finish)
+                due = nxt.flag_due()
+                await self.db.log.append(room.id, nxt.version, kind, seat, data, finish,
+                                         timed=nxt.clock is not None, flag_at=due[0] if due else None,
+                                         to_act=tuple(nxt.to_act()))
             else:
                 await self._commit_slow(room, nxt, kind, seat, data, extra, finish)
         except IntegrityError:
@@ -332,6 +375,8 @@ class Rooms:
                 await extra(s)
             if finish is not None:
                 await self.db.apply_finish(s, room.id, finish, time.time())
+                if nxt.clock is not None:
+                    await repo.set_flag_at(s, room.id, None)
             elif kind == "rematch" and nxt.next_game:
                 await repo.set_next_game(s, room.id, nxt.next_game)
 
@@ -347,11 +392,13 @@ class Rooms:
             seats = [repo.SeatSpec(si.user_id, si.name, si.bot) for si in reversed(room.seats)]
             await repo.create_game(s, kind=room.kind, mode=room.mode, stake=room.stake,
                                    seed=random.SystemRandom().randrange(2**53), options=room.options, seats=seats,
-                                   table_id=room.table_id, rematch_of=room.id, game_id=new_id)
+                                   table_id=room.table_id, rematch_of=room.id, game_id=new_id,
+                                   time_control=room.time_control, speed=room.speed)
             t = time.time()
             for i, spec in enumerate(seats):
                 if spec.user_id is not None:
-                    await repo.set_absence(s, new_id, i, **absence_values(self.settings, bool(room.has_bot), t))
+                    await repo.set_absence(s, new_id, i, **absence_values(self.settings, bool(room.has_bot), t,
+                                                                                 room.correspondence))
 
         return create
 

@@ -178,9 +178,9 @@ class Hub:
     async def disconnect(self, room: Room, conn: Conn) -> None:
         await self.presence.disconnect(room, conn)
 
-    def absence_values(self, vs_bot: bool, t: float) -> dict[str, Any]:
+    def absence_values(self, vs_bot: bool, t: float, correspondence: bool = False) -> dict[str, Any]:
         """The absence clock of a seat whose player is away from ``t`` (a new game's seats)."""
-        return self.presence.absence_values(vs_bot, t)
+        return self.presence.absence_values(vs_bot, t, correspondence)
 
     async def expire_presence(self, t: float, own: bool = False) -> int:
         return await self.presence.expire_presence(t, own)

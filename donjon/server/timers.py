@@ -1,10 +1,13 @@
-"""The timer loop: every ``timer_interval`` the presence lease is checked and due deadlines act.
+"""The timer loop: every ``timer_interval`` the presence lease is checked and due deadlines act:
+the absence deadlines of the seats, and the flags of the game clocks.
 
 A deadline is stored on its seat (``game_seats.deadline_at``, ``deadline_kind``), so a restart
 keeps it. When it is due and the seat's player is still away, its entry is submitted like an
 intent: ``forfeit`` (the player loses, or a bot takes the seat: :meth:`Rooms.leave_policy`),
 or ``abandon`` in a game against bots only. A claim is not a timer: it is checked when a
-player asks (:meth:`Rooms.submit`).
+player asks (:meth:`Rooms.submit`). A clock's next flag is stored on its game
+(``games.flag_at``, written with each entry); when it is due the seat whose time is up
+flags (``flag``; :mod:`donjon.server.match` says what that does).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import contextlib
 import logging
 import time
 
+from donjon.server import clock
 from donjon.server.match import MatchError
 from donjon.server.presence import Presence
 from donjon.server.room_state import Rooms
@@ -81,3 +85,26 @@ class Timers:
                         await self.rooms.submit_locked(room, seat_no, "forfeit", {}, None)
                 except MatchError as e:
                     log.warning("timer for %s seat %s: %s", game_id, seat_no, e.reason)
+        t = clock.now()
+        async with self.db.read() as s:
+            flags = await repo.due_flags(s, t)
+        for game_id in flags:
+            await self.flag(game_id, t)
+
+    async def flag(self, game_id: str, t: float) -> None:
+        """The clock of ``game_id`` ran out at ``t`` (its stored ``flag_at``): the seat whose
+        time is up flags (``flag`` entry), and if the stored moment was early — the game moved
+        on meanwhile — it is written again."""
+        room = await self.rooms.room(game_id)
+        if room is None:
+            return
+        async with room.lock:
+            due = room.match.flag_due()
+            if due is not None and due[0] <= t:
+                try:
+                    await self.rooms.submit_locked(room, due[1], "flag", {}, None)
+                except MatchError as e:
+                    log.warning("flag of %s seat %s: %s", game_id, due[1], e.reason)
+                return
+            async with self.db.write() as s:
+                await repo.set_flag_at(s, game_id, due[0] if due is not None else None)

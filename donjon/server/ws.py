@@ -32,10 +32,11 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from donjon.server import auth
+from donjon.server import auth, clock
 from donjon.server.limits import Limits, SlidingWindow, client_ip
-from donjon.server.match import MatchError
+from donjon.server.match import MAX_LAG, MatchError
 from donjon.server.origin import same_site
+from donjon.server.positions import PositionError, position_frame
 from donjon.server.room import Room
 from donjon.server.rooms import Hub
 from donjon.server.sockets import Conn, Sock, dumps, finish_writer, receive, start_writer
@@ -61,7 +62,8 @@ FIELDS: dict[str, set[str]] = {
     "hello": {"v", "legal"},
     "ping": {"id"},
     "targets": {"id", "v", "card"},
-    "act": {"id", "v", "action", "seat"},
+    "position": {"id", "v"},
+    "act": {"id", "v", "action", "seat", "lag"},
     "resign": {"id", "v", "seat"},
     "draw": {"id", "v", "op", "seat"},
     "abort": {"id", "v", "seat"},
@@ -70,6 +72,7 @@ FIELDS: dict[str, set[str]] = {
 }
 REQUIRED: dict[str, set[str]] = {
     "targets": {"id", "v", "card"},
+    "position": {"id", "v"},
     "act": {"id", "v", "action"},
     "resign": {"id"},
     "draw": {"id", "op"},
@@ -119,6 +122,9 @@ def parse(text: str, max_size: int = MAX_FRAME) -> dict[str, Any]:
         val = msg.get(k)
         if val is not None and (isinstance(val, bool) or not isinstance(val, int)):
             raise ProtocolError(f"'{k}' is a whole number", msg_id)
+    lag = msg.get("lag")
+    if lag is not None and (isinstance(lag, bool) or not isinstance(lag, (int, float)) or not 0 <= lag <= 60):
+        raise ProtocolError("'lag' is the seconds your last message took to reach the server (0 to 60)", msg_id)
     if t == "act" and not isinstance(msg["action"], dict):
         raise ProtocolError("'action' is a JSON object such as {\"type\": \"move\", \"uci\": \"e2e4\"}", msg_id)
     if t == "hello" and msg.get("legal", "full") not in ("full", "lazy"):
@@ -297,6 +303,14 @@ async def handle(hub: Hub, room: Room, conn: Conn, msg: dict[str, Any], received
                 conn.push(f)
             conn.ready = True
         return
+    if t == "position":  # anyone may look back; the answer is the public view (server/positions.py)
+        if not conn.ready:
+            raise ProtocolError("say hello first: {\"t\": \"hello\", \"v\": null}", msg_id, "hello_first")
+        try:
+            conn.push(position_frame(room, msg_id, msg["v"]))
+        except PositionError as e:
+            raise ProtocolError(e.reason, msg_id, e.code) from None
+        return
     if conn.seat is None:
         raise ProtocolError("you are watching this game: only its players can act", msg_id, "not_a_player")
     if msg.get("seat") is not None and msg["seat"] != conn.seat:
@@ -324,6 +338,11 @@ async def handle(hub: Hub, room: Room, conn: Conn, msg: dict[str, Any], received
         kind, data = t, {}
     metrics = getattr(state, "metrics", None)
     start = time.perf_counter() if received is None else received
+
+    if room.match.clock is not None:  # the clock counts from when the intent arrived, not when it was handled
+        data["at"] = round(clock.now() - (time.perf_counter() - start), 3)
+        if t == "act" and msg.get("lag") is not None:
+            data["lag"] = min(float(msg["lag"]), MAX_LAG)
 
     def ack(v: int) -> None:
         if metrics is not None:

@@ -10,6 +10,9 @@ acknowledged only after the transaction holding it is committed — and shares t
 * one flusher task takes everything queued (up to ``max_batch`` entries), writes it in one
   transaction and commits once; meanwhile new entries queue up for the next batch. No delay
   is added: an entry that arrives when nothing is in flight is written at once (a batch of 1);
+* an entry of a timed game carries the moment its next flag falls, and the batch's
+  transaction writes it on the game (``games.flag_at``, one UPDATE per game of the batch), so
+  the stored deadline always matches the stored log;
 * an entry that ends its game carries a :class:`~donjon.store.repo.Finish`, and the batch's
   transaction also runs the on-finish hook given at construction
   (:data:`~donjon.store.repo.FinishHook`): the game's summary, cleared deadlines and, with
@@ -46,17 +49,18 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
-from sqlalchemy import Table, create_engine, insert
+from sqlalchemy import Table, bindparam, create_engine, insert
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.pool import StaticPool
 
 from donjon.store.checkpoint import configure
-from donjon.store.models import GameActionRow
+from donjon.store.models import GameActionRow, GameRow
 from donjon.store.repo import Finish, FinishHook, heartbeat_statement
 
 _LOG = cast(Table, GameActionRow.__table__)
+_GAMES = cast(Table, GameRow.__table__)
 
 
 class LogDatabase(Protocol):
@@ -76,6 +80,12 @@ class _Pending:
     future: asyncio.Future[None]
     beat: tuple[str, float] | None = None
     """``(node id, time)``: a node's heartbeat, written in the batch's transaction."""
+    timed: bool = False
+    """The entry's game has a clock: :attr:`flag_at` is written on it."""
+    flag_at: float | None = None
+    """When that game's next flag falls after this entry (None: no time runs)."""
+    to_act: tuple[int, ...] = ()
+    """Who is to act in that game after this entry (written with :attr:`flag_at`)."""
 
 
 def _rows(batch: list[_Pending]) -> list[dict[str, Any]]:
@@ -84,6 +94,19 @@ def _rows(batch: list[_Pending]) -> list[dict[str, Any]]:
 
 def _beats(batch: list[_Pending]) -> list[tuple[str, float]]:
     return [p.beat for p in batch if p.beat is not None]
+
+
+def _flags(batch: list[_Pending]) -> list[dict[str, Any]]:
+    """``{"g": game id, "f": flag_at}`` of each timed game of the batch, its last entry's."""
+    last: dict[str, tuple[float | None, tuple[int, ...]]] = {}
+    for p in batch:
+        if p.timed and p.row is not None:
+            last[p.row["game_id"]] = (p.flag_at, p.to_act)
+    return [{"g": g, "f": f, "a": list(a)} for g, (f, a) in sorted(last.items())]
+
+
+_SET_FLAG = _GAMES.update().where(_GAMES.c.id == bindparam("g")).values(flag_at=bindparam("f"),
+                                                                        to_act=bindparam("a"))
 
 
 def _finishes(batch: list[_Pending]) -> list[tuple[str, Finish]]:
@@ -112,11 +135,13 @@ class GroupCommit:
         waiting for the loop to come back to the writer when it is busy)."""
 
     async def append(self, game_id: str, seq: int, kind: str, seat: int | None, data: dict[str, Any],
-                     finish: Finish | None = None) -> None:
-        """Store entry ``seq`` of ``game_id`` (and the end of its game if ``finish``);
-        returns once it is committed, raises if it is not."""
+                     finish: Finish | None = None, *, timed: bool = False, flag_at: float | None = None,
+                     to_act: tuple[int, ...] = ()) -> None:
+        """Store entry ``seq`` of ``game_id`` (and the end of its game if ``finish``; with
+        ``timed``, ``flag_at`` as the moment its next flag falls and ``to_act`` the seats to
+        act); returns once it is committed, raises if it is not."""
         row = {"game_id": game_id, "seq": seq, "kind": kind, "seat": seat, "data": data, "created_at": time.time()}
-        await self._enqueue(row, finish)
+        await self._enqueue(row, finish, timed=timed, flag_at=flag_at, to_act=to_act)
 
     async def beat(self, node_id: str, at: float) -> None:
         """Insert or refresh the heartbeat of ``node_id`` (the presence lease) in the next
@@ -126,9 +151,10 @@ class GroupCommit:
         await self._enqueue(None, None, (node_id, at))
 
     async def _enqueue(self, row: dict[str, Any] | None, finish: Finish | None,
-                       beat: tuple[str, float] | None = None) -> None:
+                       beat: tuple[str, float] | None = None, timed: bool = False,
+                       flag_at: float | None = None, to_act: tuple[int, ...] = ()) -> None:
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.append(_Pending(row, finish, fut, beat))
+        self._queue.append(_Pending(row, finish, fut, beat, timed, flag_at, to_act))
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush_all(), name="group-commit")
         await fut
@@ -205,6 +231,9 @@ class GroupCommit:
                     await conn.execute(insert(_LOG), sorted(rows, key=lambda r: (r["game_id"], r["seq"])))
                 for node_id, at in _beats(batch):
                     await conn.execute(heartbeat_statement(conn.dialect.name, node_id, at))
+                flags = _flags(batch)
+                if flags:
+                    await conn.execute(_SET_FLAG, flags)
                 finishes = _finishes(batch)
                 if finishes:
                     await conn.run_sync(self.on_finish, finishes, time.time())
@@ -264,6 +293,9 @@ class _SqliteWriter:
                 conn.exec_driver_sql(_insert_sql(len(chunk)), tuple(params))
             for node_id, at in _beats(batch):
                 conn.execute(heartbeat_statement("sqlite", node_id, at))
+            flags = _flags(batch)
+            if flags:
+                conn.execute(_SET_FLAG, flags)
             finishes = _finishes(batch)
             if finishes:
                 self.on_finish(conn, finishes, time.time())

@@ -365,6 +365,34 @@ def _result(outcome: Mapping[str, Any] | None, status: str, seat: int) -> str:
     return "draw"
 
 
+async def coin_changes(s: AsyncSession, game_ids: Sequence[str]) -> dict[tuple[str, int], int]:
+    """The net coins each account won or lost in each of ``game_ids`` (stake escrow, refund
+    and settlement rows of the ledger), by ``(game_id, user_id)``; accounts with no movement
+    are left out."""
+    if not game_ids:
+        return {}
+    rows = (await s.execute(select(_LEDGER.c.game_id, _LEDGER.c.user_id, func.sum(_LEDGER.c.amount))
+                            .where(_LEDGER.c.game_id.in_(list(game_ids)))
+                            .group_by(_LEDGER.c.game_id, _LEDGER.c.user_id))).all()
+    return {(str(g), int(u)): int(n) for g, u, n in rows}
+
+
+async def game_changes(s: AsyncSession, game_id: str) -> dict[int, dict[str, int | None]]:
+    """What a finished game changed for each account seated in it, by user id:
+    ``{"rating_before", "rating_after"}`` (None when the game was not rated) and ``"coins"``
+    (the net coin change, 0 without a stake). Written by the settlement in the transaction
+    of the game's end, so it is there as soon as the end is."""
+    users = [int(u) for u in (await s.execute(select(_SEATS.c.user_id).where(
+        _SEATS.c.game_id == game_id, _SEATS.c.user_id.is_not(None)))).scalars()]
+    coins = await coin_changes(s, [game_id])
+    out: dict[int, dict[str, int | None]] = {
+        u: {"rating_before": None, "rating_after": None, "coins": coins.get((game_id, u), 0)} for u in users}
+    for h in (await s.execute(select(_HISTORY).where(_HISTORY.c.game_id == game_id))).all():
+        if h.user_id in out:
+            out[h.user_id].update(rating_before=h.rating_before, rating_after=h.rating_after)
+    return out
+
+
 async def profile(db: Database, username: str, recent: int = 20) -> dict[str, Any] | None:
     """The ``GET /api/users/{username}/profile`` body, or None for an unknown name."""
     async with db.read() as s:
@@ -380,7 +408,7 @@ async def profile(db: Database, username: str, recent: int = 20) -> dict[str, An
             select(_PLAYS.c.game, _PLAYS.c.card, _PLAYS.c.plays).where(_PLAYS.c.user_id == user.id))).all()}
         games = (await s.execute(
             select(_GAMES.c.id, _GAMES.c.kind, _GAMES.c.mode, _GAMES.c.status, _GAMES.c.outcome,
-                   _GAMES.c.finished_at, _SEATS.c.seat)
+                   _GAMES.c.finished_at, _GAMES.c.speed, _SEATS.c.seat)
             .join(_SEATS, _SEATS.c.game_id == _GAMES.c.id)
             .where(_SEATS.c.user_id == user.id, _GAMES.c.status != "active")
             .order_by(_GAMES.c.finished_at.desc(), _GAMES.c.id).limit(recent))).all()
@@ -391,6 +419,7 @@ async def profile(db: Database, username: str, recent: int = 20) -> dict[str, An
                     select(_SEATS.c.game_id, _SEATS.c.seat, _SEATS.c.name).where(_SEATS.c.game_id.in_(ids))
                     .order_by(_SEATS.c.game_id, _SEATS.c.seat))).all():
                 seated.setdefault(str(gid), []).append((int(seat), str(name)))
+        coins = await coin_changes(s, ids)
     by_game_change = {h.game_id: h.rating_after - h.rating_before for h in hist_rows}
     ratings: dict[str, Any] = {}
     for r in ratings_rows:
@@ -402,7 +431,8 @@ async def profile(db: Database, username: str, recent: int = 20) -> dict[str, An
         names = [n for seat, n in seated.get(g.id, []) if seat != g.seat]
         recent_rows.append({"game_id": g.id, "game": g.kind, "mode": g.mode,
                             "result": _result(g.outcome, g.status, g.seat), "opponents": names,
-                            "ended_at": g.finished_at, "rating_change": by_game_change.get(g.id)})
+                            "ended_at": g.finished_at, "rating_change": by_game_change.get(g.id),
+                            "coin_change": coins.get((g.id, user.id), 0), "speed": g.speed})
     return {
         "user": {"username": user.username, "balance": bal, "hat": league_hats.worn_hat(owned, user.hat),
                  "guest": user.is_guest},
@@ -414,17 +444,27 @@ async def profile(db: Database, username: str, recent: int = 20) -> dict[str, An
     }
 
 
-async def leaderboard(db: Database, game: str, limit: int = 100) -> dict[str, Any]:
-    """The ``GET /api/leaderboard/{game}`` body; :class:`UnknownItem` for an unknown game."""
+async def leaderboard(db: Database, game: str, limit: int = 100, speed: str | None = None) -> dict[str, Any]:
+    """The ``GET /api/leaderboard/{game}`` body; :class:`UnknownItem` for an unknown game.
+    With ``speed`` (``blitz`` ...), only the players with rated games of that speed, and
+    ``games`` counts those (a game has one Elo, whatever the speed: the seed's rule)."""
     if game not in all_games():
         raise UnknownItem(f"there is no game {game!r}", game=game)
     async with db.read() as s:
-        rows = (await s.execute(
-            select(_USERS.c.username, _USERS.c.hat, _RATINGS.c.rating, _RATINGS.c.games)
-            .join(_USERS, _USERS.c.id == _RATINGS.c.user_id)
-            .where(_RATINGS.c.game == game, _RATINGS.c.games >= 1)
-            .order_by(_RATINGS.c.rating.desc(), _RATINGS.c.games.desc(), _USERS.c.username_key)
-            .limit(limit))).all()
+        if speed is None:
+            q = (select(_USERS.c.username, _USERS.c.hat, _RATINGS.c.rating, _RATINGS.c.games)
+                 .join(_USERS, _USERS.c.id == _RATINGS.c.user_id)
+                 .where(_RATINGS.c.game == game, _RATINGS.c.games >= 1))
+        else:
+            played = (select(_HISTORY.c.user_id, func.count().label("n"))
+                      .join(_GAMES, _GAMES.c.id == _HISTORY.c.game_id)
+                      .where(_HISTORY.c.game == game, _GAMES.c.speed == speed)
+                      .group_by(_HISTORY.c.user_id).subquery())
+            q = (select(_USERS.c.username, _USERS.c.hat, _RATINGS.c.rating, played.c.n.label("games"))
+                 .join(_USERS, _USERS.c.id == _RATINGS.c.user_id)
+                 .join(played, played.c.user_id == _RATINGS.c.user_id)
+                 .where(_RATINGS.c.game == game))
+        rows = (await s.execute(q.order_by(_RATINGS.c.rating.desc(), _USERS.c.username_key).limit(limit))).all()
     out = []
     rank = 0
     prev: int | None = None
@@ -434,7 +474,7 @@ async def leaderboard(db: Database, game: str, limit: int = 100) -> dict[str, An
         out.append({"rank": rank, "username": r.username, "rating": r.rating, "games": r.games,
                     "provisional": is_provisional(r.games),
                     "hat": r.hat if r.hat in league_hats.HATS else None})
-    return {"game": game, "rows": out}
+    return {"game": game, "rows": out} if speed is None else {"game": game, "speed": speed, "rows": out}
 
 
 async def audit(db: Database) -> dict[int, int]:

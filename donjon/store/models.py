@@ -106,6 +106,16 @@ class GameRow(Base):
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     rematch_of: Mapped[str | None] = mapped_column(String(16), nullable=True)
     next_game: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    time_control: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """``TimeControl.to_json()`` (donjon/server/clock.py); None: untimed."""
+    speed: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """The speed the game is filed under (``TimeControl.speed``); None: untimed."""
+    flag_at: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
+    """When the next flag falls (epoch seconds), written with each entry of a timed game that
+    moves it; the timers look for the due ones, so a restart keeps them."""
+    to_act: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    """The seats to act after the last entry of a timed game (written with ``flag_at``), for
+    the players' lists of games ("your turn") without loading the game."""
 
 
 class GameSeatRow(Base):

@@ -143,7 +143,8 @@ class SeatSpec:
 
 async def create_game(s: AsyncSession, *, kind: str, mode: str, stake: int, seed: int,
                       options: dict[str, Any] | None, seats: list[SeatSpec], table_id: str | None,
-                      rematch_of: str | None = None, game_id: str | None = None) -> GameRow:
+                      rematch_of: str | None = None, game_id: str | None = None,
+                      time_control: dict[str, Any] | None = None, speed: str | None = None) -> GameRow:
     """Insert a game and its seats and escrow the stake of every human seat.
 
     The seated accounts are locked first (``SELECT ... FOR NO KEY UPDATE`` on PostgreSQL; SQLite
@@ -161,7 +162,7 @@ async def create_game(s: AsyncSession, *, kind: str, mode: str, stake: int, seed
                 raise InsufficientCoins(uid, balance=have, needed=stake, what=f"a stake of {stake} coins")
     g = GameRow(id=game_id or new_id(), kind=kind, table_id=table_id, mode=mode, stake=stake, seed=seed,
                 options=options or {}, status="active", outcome=None, plies=0, created_at=t,
-                rematch_of=rematch_of)
+                rematch_of=rematch_of, time_control=time_control, speed=speed)
     s.add(g)
     await s.flush()
     for i, spec in enumerate(seats):
@@ -281,6 +282,12 @@ async def node_seen(s: AsyncSession, node_id: str) -> float | None:
     return (await s.execute(select(NodeRow.seen_at).where(NodeRow.id == node_id))).scalar_one_or_none()
 
 
+async def dead_nodes(s: AsyncSession, before: float) -> dict[str, float]:
+    """``{node id: last heartbeat}`` of the nodes silent since ``before``."""
+    rows = await s.execute(select(NodeRow.id, NodeRow.seen_at).where(NodeRow.seen_at < before))
+    return {str(i): float(t) for i, t in rows.all()}
+
+
 async def forget_nodes(s: AsyncSession, before: float) -> None:
     """Drop the heartbeats older than ``before`` (nodes gone for good)."""
     await s.execute(delete(NodeRow).where(NodeRow.seen_at < before))
@@ -347,6 +354,19 @@ async def due_deadlines(s: AsyncSession, at: float) -> list[tuple[str, int, str]
     return [(r[0], r[1], r[2] or "forfeit") for r in rows.all()]
 
 
+async def due_flags(s: AsyncSession, at: float) -> list[str]:
+    """The games in progress whose next flag falls at ``at`` or before, earliest first."""
+    rows = await s.execute(select(GameRow.id).where(GameRow.flag_at <= at, GameRow.status == "active")
+                           .order_by(GameRow.flag_at))
+    return [r[0] for r in rows.all()]
+
+
+async def set_flag_at(s: AsyncSession, game_id: str, flag_at: float | None) -> None:
+    """When the next flag of ``game_id`` falls (the group commit writes it with each entry;
+    this is for the other writes)."""
+    await s.execute(update(GameRow).where(GameRow.id == game_id).values(flag_at=flag_at))
+
+
 async def active_game_ids(s: AsyncSession) -> list[str]:
     rows = await s.execute(select(GameRow.id).where(GameRow.status == "active"))
     return [r[0] for r in rows.all()]
@@ -403,6 +423,9 @@ def game_summary(g: GameRow, seats: list[GameSeatRow]) -> dict[str, Any]:
         "rematch_of": g.rematch_of,
         "next_game": g.next_game,
         "players": [{"seat": x.seat, "name": x.name, "user_id": x.user_id, "bot": x.bot_level} for x in seats],
+        "time_control": g.time_control,
+        "speed": g.speed,
+        "to_act": g.to_act if g.status == "active" else [],
     }
 
 
@@ -424,7 +447,7 @@ async def user_stats(s: AsyncSession, user_id: int) -> dict[str, int]:
 
 __all__ = [
     "Finish", "SeatSpec", "active_game_ids", "append_entry", "balance", "create_game", "create_session", "create_table",
-    "create_user", "delete_session", "due_deadlines", "end_game", "end_games", "FinishHook", "lock_users", "game_entries",
+    "create_user", "delete_session", "dead_nodes", "due_deadlines", "due_flags", "set_flag_at", "end_game", "end_games", "FinishHook", "lock_users", "game_entries",
     "game_seats", "game_summary", "forget_nodes", "heartbeat", "lapsed_presence", "move_presence", "node_seen",
     "present_nodes",
     "start_absence_from",

@@ -29,9 +29,11 @@ from donjon.games.unfairchess import GAME
 
 try:
     from tests.browser import make_fixtures
+    from tests.browser.fixture_history import entry
 except ImportError:  # run as a script
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
     from tests.browser import make_fixtures
+    from tests.browser.fixture_history import entry
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "donjon" / "web" / "static"
@@ -57,7 +59,8 @@ main{max-width:1180px;margin:0 auto;padding:24px}</style></head>
 def render_page(name: str, lang: str = "en", base: str = STUB_BASE) -> str:
     """Render ``unfairchess/<name>`` over a stand-in ``base.html`` (``base``: its source)."""
     env = Environment(
-        loader=ChoiceLoader([DictLoader({"base.html": base}), PrefixLoader({GAME.id: FileSystemLoader(str(GAME.info.templates_dir()))})]),
+        loader=ChoiceLoader([DictLoader({"base.html": base}), PrefixLoader({GAME.id: FileSystemLoader(str(GAME.info.templates_dir()))}),
+                             FileSystemLoader(str(ROOT / "donjon" / "web" / "templates"))]),
         autoescape=select_autoescape(["html"]),
     )
     cards = make_fixtures.catalogue_json()
@@ -74,21 +77,28 @@ class Live:
     def new(self, seed: int) -> dict[str, Any]:
         self.state = GAME.setup(2, seed)
         self.version = 1
+        self.history: list[dict[str, Any]] = []
         self.rng = random.Random(seed)
         return self.snapshot()
 
     def snapshot(self) -> dict[str, Any]:
-        return {"view": GAME.view(self.state, 0), "legal": GAME.legal_actions(self.state, 0), "version": self.version}
+        """The state as seat 0 sees it, with the whole history (as a sync frame has it)."""
+        return {"view": GAME.view(self.state, 0), "legal": GAME.legal_actions(self.state, 0), "version": self.version,
+                "history": list(self.history)}
+
+    def step(self, seat: int, action: dict[str, Any]) -> None:
+        before = self.state
+        self.state = GAME.apply(before, seat, action)
+        self.version += 1
+        self.history.append(entry(GAME, before, seat, action, self.state, self.version, 0))
 
     def act(self, action: dict[str, Any]) -> dict[str, Any]:
-        self.state = GAME.apply(self.state, 0, action)
-        self.version += 1
+        self.step(0, action)
         while GAME.to_act(self.state) == [1]:
             moves = GAME.legal_actions(self.state, 1)
             plain = [a for a in moves if a["type"] == "move"]
             pool = moves if (self.rng.random() < 0.3 or not plain) else plain
-            self.state = GAME.apply(self.state, 1, self.rng.choice(pool))
-            self.version += 1
+            self.step(1, self.rng.choice(pool))
         return self.snapshot()
 
 

@@ -31,6 +31,12 @@ from donjon.games import IllegalAction, game_ids, get_info
 from donjon.games.castel import GAME
 from donjon.games.castel.catalogue import deck_for
 
+try:
+    from tests.browser.fixture_history import entry
+except ImportError:  # run as a script
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from tests.browser.fixture_history import entry
+
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "donjon" / "web" / "static"
 WEB = ROOT / "donjon" / "games" / "castel" / "web"
@@ -257,14 +263,21 @@ class Recorder:
         self.updates: list[dict[str, Any]] = []
         self.snap()
 
-    def snap(self) -> None:
+    def snap(self, action: tuple[Any, int, dict[str, Any]] | None = None) -> None:
+        """One update of the state; ``action``: (state before, seat, action) that made it,
+        whose history entry the update carries (as an event frame does)."""
         st = self.state
         legal = GAME.legal_actions(st, self.seat) if self.seat is not None else []
-        self.updates.append({"view": GAME.view(st, self.seat), "legal": legal, "version": len(self.updates) + 1})
+        v = len(self.updates) + 1
+        update: dict[str, Any] = {"view": GAME.view(st, self.seat), "legal": legal, "version": v}
+        if action is not None:
+            update["entry"] = entry(GAME, action[0], action[1], action[2], st, v, self.seat)
+        self.updates.append(update)
 
     def act(self, seat: int, action: dict[str, Any]) -> Recorder:
-        self.state = GAME.apply(self.state, seat, action)
-        self.snap()
+        before = self.state
+        self.state = GAME.apply(before, seat, action)
+        self.snap((before, seat, action))
         return self
 
     def fixture(self, name: str, title: str, **extra: Any) -> dict[str, Any]:
@@ -277,9 +290,9 @@ def record(name: str, seat: int | None = 0) -> Recorder:
     sc = SCENARIOS[name]
     _, states = scenario_state(name)
     r = Recorder(seat, states[0])
-    for st in states[1:]:
+    for (who, action), before, st in zip(sc["actions"], states, states[1:], strict=False):
         r.state = st
-        r.snap()
+        r.snap((before, who, action))
     assert r.state.players == sc["players"]
     return r
 
@@ -357,7 +370,8 @@ main{max-width:1240px;margin:0 auto;padding:24px}</style></head>
 def render_page(name: str, lang: str = "en", base: str = STUB_BASE, with_cards: bool = True) -> str:
     """Render ``castel/<name>`` over a stand-in ``base.html`` (``base``: its source)."""
     env = Environment(
-        loader=ChoiceLoader([DictLoader({"base.html": base}), PrefixLoader({GAME.id: FileSystemLoader(str(GAME.info.templates_dir()))})]),
+        loader=ChoiceLoader([DictLoader({"base.html": base}), PrefixLoader({GAME.id: FileSystemLoader(str(GAME.info.templates_dir()))}),
+                             FileSystemLoader(str(ROOT / "donjon" / "web" / "templates"))]),
         autoescape=select_autoescape(["html"]),
     )
     ctx: dict[str, Any] = {"lang": lang}
@@ -384,12 +398,15 @@ class Live:
         else:
             self.state = GAME.setup(int(data.get("players", 3)), seed, {"first": int(data.get("first", 0))})
         self.version = 1
+        self.history: list[dict[str, Any]] = []
         self.updates = [self.snapshot()]
         self.bots()
         return self.reply()
 
     def snapshot(self) -> dict[str, Any]:
-        return {"view": GAME.view(self.state, 0), "legal": GAME.legal_actions(self.state, 0), "version": self.version}
+        """The state as seat 0 sees it, with the whole history (as a sync frame has it)."""
+        return {"view": GAME.view(self.state, 0), "legal": GAME.legal_actions(self.state, 0), "version": self.version,
+                "history": list(self.history)}
 
     def reply(self) -> dict[str, Any]:
         out = dict(self.updates[-1])
@@ -398,8 +415,10 @@ class Live:
         return out
 
     def step(self, seat: int, action: dict[str, Any]) -> None:
-        self.state = GAME.apply(self.state, seat, action)
+        before = self.state
+        self.state = GAME.apply(before, seat, action)
         self.version += 1
+        self.history.append(entry(GAME, before, seat, action, self.state, self.version, 0))
         self.updates.append(self.snapshot())
 
     def bots(self) -> None:

@@ -33,6 +33,7 @@ from donjon.games import IllegalAction, game_ids, get_info  # noqa: E402
 from donjon.games.citadel import GAME  # noqa: E402
 from donjon.games.citadel.balance import eager_policy, random_policy  # noqa: E402
 from donjon.games.citadel.catalogue import CARDS, CHARACTERS  # noqa: E402
+from tests.browser.fixture_history import entry  # noqa: E402
 
 STATIC = ROOT / "donjon" / "web" / "static"
 WEB = ROOT / "donjon" / "games" / "citadel" / "web"
@@ -63,16 +64,22 @@ class Recorder:
         self.version = 0
         self.snap()
 
-    def snap(self) -> None:
+    def snap(self, action: tuple[Any, int, dict[str, Any]] | None = None) -> None:
+        """One update of the state; ``action``: (state before, seat, action) that made it,
+        whose history entry the update carries (as an event frame does)."""
         st = self.state
         self.version += 1
         legal = GAME.legal_actions(st, self.seat) if self.seat is not None else []
-        self.updates.append({"view": GAME.view(st, self.seat), "legal": legal, "version": self.version})
+        update = {"view": GAME.view(st, self.seat), "legal": legal, "version": self.version}
+        if action is not None:
+            update["entry"] = entry(GAME, action[0], action[1], action[2], st, self.version, self.seat)
+        self.updates.append(update)
 
     def act(self, action: dict[str, Any], seat: int | None = None) -> Recorder:
         who = seat if seat is not None else GAME.to_act(self.state)[0]
-        self.state = GAME.apply(self.state, who, action)
-        self.snap()
+        before = self.state
+        self.state = GAME.apply(before, who, action)
+        self.snap((before, who, action))
         return self
 
     def do(self, *actions: dict[str, Any]) -> Recorder:
@@ -95,8 +102,12 @@ class Recorder:
         return self
 
     def fixture(self, name: str, title: str, keep: int = 14, **extra: Any) -> dict[str, Any]:
+        """The last ``keep`` updates; the first carries the history so far (as a sync frame)."""
+        kept = [dict(u) for u in self.updates[-keep:]]
+        if kept:
+            kept[0]["history"] = [u["entry"] for u in self.updates if "entry" in u and u["version"] <= kept[0]["version"]]
         return {"name": name, "title": title, "seat": self.seat, "mode": extra.pop("mode", "play"),
-                "lang": extra.pop("lang", "en"), "updates": self.updates[-keep:], **extra}
+                "lang": extra.pop("lang", "en"), "updates": kept, **extra}
 
 
 def first_draw_seed(players: int, chars: list[str], card: str, start: int = 0) -> int:
@@ -208,9 +219,9 @@ def build() -> list[dict[str, Any]]:
     r = Recorder(0, 2, 5, {})
     out.append(r.fixture("choose", "Choose your character"))
 
-    # 12. Game over: won (the goal-directed team, seed 136) and lost (a random team).
-    r = Recorder(0, 2, 136, {"difficulty": "easy", "characters": ["edward", "ada"]})
-    r.until(lambda st: False, rng_seed=136)
+    # 12. Game over: won (the goal-directed team, seed 8) and lost (a random team).
+    r = Recorder(0, 2, 8, {"difficulty": "easy", "characters": ["edward", "ada"]})
+    r.until(lambda st: False, rng_seed=8)
     assert r.state.result is not None and r.state.result.reason == "treasures_saved", r.state.result
     out.append(r.fixture("won", "Victory: four treasures saved"))
     r = Recorder(0, 1, 4, {"characters": ["irene", "destiny"], "difficulty": "hard"})
@@ -304,13 +315,22 @@ class Live:
             options["characters"] = list(opts["characters"])
         self.state = GAME.setup(players, seed, options)
         self.version = 1
+        self.history: list[dict[str, Any]] = []
         self.rng = random.Random(seed)
         out = [self.snapshot()]
         out += self.bots()
         return {"updates": out}
 
     def snapshot(self) -> dict[str, Any]:
-        return {"view": GAME.view(self.state, 0), "legal": GAME.legal_actions(self.state, 0), "version": self.version}
+        """The state as seat 0 sees it, with the whole history (as a sync frame has it)."""
+        return {"view": GAME.view(self.state, 0), "legal": GAME.legal_actions(self.state, 0), "version": self.version,
+                "history": list(self.history)}
+
+    def step(self, seat: int, action: dict[str, Any]) -> None:
+        before = self.state
+        self.state = GAME.apply(before, seat, action)
+        self.version += 1
+        self.history.append(entry(GAME, before, seat, action, self.state, self.version, 0))
 
     def bots(self) -> list[dict[str, Any]]:
         out = []
@@ -319,14 +339,12 @@ class Live:
             if not seats or GAME.outcome(self.state) is not None:
                 break
             seat = seats[0]
-            self.state = GAME.apply(self.state, seat, random_policy(GAME, self.state, seat, self.rng))
-            self.version += 1
+            self.step(seat, random_policy(GAME, self.state, seat, self.rng))
             out.append(self.snapshot())
         return out
 
     def act(self, action: dict[str, Any]) -> dict[str, Any]:
-        self.state = GAME.apply(self.state, 0, action)
-        self.version += 1
+        self.step(0, action)
         return {"updates": [self.snapshot(), *self.bots()]}
 
 

@@ -23,6 +23,7 @@ import chess
 from donjon.games.unfairchess import GAME, rules
 from donjon.games.unfairchess.catalogue import CARDS
 from donjon.games.unfairchess.state import Restriction
+from tests.browser.fixture_history import entry
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "donjon" / "games" / "unfairchess" / "web"
@@ -47,20 +48,29 @@ class Recorder:
         self.updates: list[dict[str, Any]] = []
         self.snap()
 
-    def snap(self) -> None:
+    def snap(self, action: tuple[Any, int, dict[str, Any]] | None = None) -> None:
+        """One update of the state; ``action``: (state before, seat, action) that made it,
+        whose history entry the update carries (as an event frame does)."""
         st = self.state
         legal = GAME.legal_actions(st, self.seat) if self.seat is not None else []
-        self.updates.append({"view": GAME.view(st, self.seat), "legal": legal, "version": len(self.updates) + 1})
+        v = len(self.updates) + 1
+        update: dict[str, Any] = {"view": GAME.view(st, self.seat), "legal": legal, "version": v}
+        if action is not None:
+            update["entry"] = entry(GAME, action[0], action[1], action[2], st, v, self.seat)
+        self.updates.append(update)
+
+    def apply(self, action: dict[str, Any]) -> None:
+        before, seat = self.state, self.state.seat
+        self.state = GAME.apply(before, seat, action)
+        self.snap((before, seat, action))
 
     def move(self, uci: str) -> Recorder:
-        self.state = GAME.apply(self.state, self.state.seat, {"type": "move", "uci": uci})
-        self.snap()
+        self.apply({"type": "move", "uci": uci})
         return self
 
     def card(self, card: str, *squares: str, **extra: Any) -> Recorder:
         action = {"type": "card", "card": card, "squares": list(squares), **extra}
-        self.state = GAME.apply(self.state, self.state.seat, action)
-        self.snap()
+        self.apply(action)
         return self
 
     def fixture(self, name: str, title: str, **extra: Any) -> dict[str, Any]:

@@ -603,8 +603,45 @@ def test_kit_zoom_opens_renders_and_closes(page) -> None:
     assert got["shown"] == {"hidden": False, "html": "<b>A</b><button data-close=\"\">×</button><i data-go=\"\">go</i>", "item": "A"}
     assert got["still"] is True
     assert got["closed"] == ["go A", "closed A", "closed B", "closed C", "closed D"]
-    assert got["cls"] == "box wide" and got["esc"] == [True, False]
+    assert got["cls"] == "box kit-zoom-box wide" and got["esc"] == [True, False]  # the kit's layout (zoom.css), then the popup's own
     assert got["hidden"] is True and got["empty"] == ""
+
+
+def test_kit_zoom_keeps_to_the_viewport(page) -> None:
+    """A popup over a board taller than the window: the part above and below the viewport is
+    kept out of its box (--zoom-above / --zoom-below), and follows the page as it scrolls."""
+    got = page.evaluate("""async () => {
+      const { createZoom } = await import("/static/js/kit/zoom.js");
+      const { loadCss } = await import("/static/js/kit/css.js");
+      await loadCss("/static/js/kit/zoom.css");   // the one zoom.js links (the same promise)
+      document.body.style.margin = "0";
+      document.body.innerHTML = `<div id="host" style="position: relative; margin-top: 100px; height: ${innerHeight * 3}px">
+        <div id="m" hidden><div class="box"></div></div></div>`;
+      const el = document.getElementById("m");
+      const zoom = createZoom(el, { box: ".box", render: (x) => `<div style="height: 5000px">${x}</div>` });
+      const vars = () => [el.style.getPropertyValue("--zoom-above"), el.style.getPropertyValue("--zoom-below")];
+      zoom.open("A");
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const atTop = vars();
+      const box = el.querySelector(".box").getBoundingClientRect();
+      // the popup follows the scroll on its own frame: wait for the scroll, then two frames
+      // (a fixed delay is too short on a loaded machine)
+      await new Promise((r) => {
+        addEventListener("scroll", () => requestAnimationFrame(() => requestAnimationFrame(r)), { once: true });
+        scrollTo(0, 300);
+      });
+      for (let i = 0; i < 50 && vars()[0] !== "200px"; i++) await new Promise((r) => setTimeout(r, 20));
+      const scrolled = vars();
+      const box2 = el.querySelector(".box").getBoundingClientRect();
+      return { atTop, scrolled, h: innerHeight, cls: el.className,
+               box: [box.top, box.bottom], box2: [box2.top, box2.bottom], overflow: getComputedStyle(el.querySelector(".box")).overflowY };
+    }""")
+    h = got["h"]
+    assert got["cls"] == "kit-zoom" and got["overflow"] == "auto"
+    assert got["atTop"] == ["0px", f"{2 * h + 100}px"]
+    assert got["scrolled"] == ["200px", f"{2 * h - 200}px"]
+    assert 100 <= got["box"][0] and got["box"][1] <= h  # inside the window, though the host is 3 windows tall
+    assert 0 <= got["box2"][0] and got["box2"][1] <= h
 
 
 def test_kit_css_is_linked_once(page) -> None:
@@ -615,3 +652,29 @@ def test_kit_css_is_linked_once(page) -> None:
       return [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => new URL(l.href).pathname);
     }""")
     assert got == ["/static/css/site.css"]
+
+
+def test_kit_pieces_are_the_boards_and_the_hat_shops(page) -> None:
+    """One drawing of each chess piece (js/kit/pieces.js): the UnfairChess board's symbols and
+    standalone pieces, and the king the shell's hat shop draws hats on (js/king.js)."""
+    got = page.evaluate("""async () => {
+      const kit = await import("/static/js/kit/pieces.js");
+      const { KING } = await import("/static/js/king.js");
+      const board = await import("/static/unfairchess/pieces.js");
+      const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+      svg.innerHTML = `<defs>${board.pieceDefs()}</defs>`;
+      const codes = Object.keys(kit.PIECE_SVG);
+      const one = document.createElement("div");
+      one.innerHTML = board.pieceSvg("bQ", 30, "x");
+      return {
+        codes, kings: [KING.w === kit.PIECE_SVG.wK, KING.b === kit.PIECE_SVG.bK, board.PIECE_SVG === kit.PIECE_SVG],
+        symbols: [...svg.querySelectorAll("symbol")].map((s) => [s.id, s.querySelectorAll("path, circle").length > 0]),
+        one: [one.firstElementChild.getAttribute("class"), one.firstElementChild.getAttribute("width")],
+        black: [kit.PIECE_SVG.bK.includes('fill="#000"'), kit.PIECE_SVG.wK.includes('fill="#fff"'), kit.PIECE_SVG.wK.includes("#ececec")],
+      };
+    }""")
+    assert sorted(got["codes"]) == sorted(f"{s}{p}" for s in "wb" for p in "KQRBNP")
+    assert got["kings"] == [True, True, True]
+    assert [s[0] for s in got["symbols"]] == [f"ucg-{c}" for c in got["codes"]] and all(s[1] for s in got["symbols"])
+    assert got["one"] == ["ucg-piece-svg x", "30"]
+    assert got["black"] == [True, True, False]

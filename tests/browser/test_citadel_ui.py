@@ -426,6 +426,9 @@ def test_premonition_order(page, server) -> None:
 def test_choose_a_character(page, server) -> None:
     fx = open_fx(page, server, "choose")
     assert page.locator(".ctl-overlay [data-choose]").count() == 5
+    # the characters on offer are nobody's yet: none is labelled "(you)"
+    names = page.locator(".ctl-overlay .ctl-vote-card .ctl-tile-name").all_inner_texts()
+    assert len(names) == 5 and not any("(you)" in n for n in names), names
     page.locator("[data-choose='destiny']").click()
     wait_sent(page, 1)
     assert sent(page) == [{"type": "choose", "character": "destiny"}] and sent(page)[0] in last(fx)["legal"]

@@ -116,6 +116,7 @@ def _play(alice: Person, bob: Person, browser: Any, site: SiteServer) -> None:
     item.locator("[data-buy]").wait_for()
     assert int(page.locator("#shop-balance").inner_text()) == before + amount
     assert page.locator("#hat-grid .hat-item[data-hat='crown'] [data-buy]").is_disabled()  # 1000 > 550
+    page.once("dialog", lambda d: d.accept())  # "Buy the Top hat for 300 coins?"
     item.locator("[data-buy]").click()
     item.locator("[data-equip]").wait_for()
     after_buy = before + amount - 500

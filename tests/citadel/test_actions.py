@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from donjon.games.citadel import GAME
 from donjon.games.citadel.board import OUTSIDE, ROOM_IDS
+from donjon.games.citadel.catalogue import TREASURES
 
 from .util import LAYOUT, act, events, illegal, legal_of, scene, stack_top
 
@@ -110,7 +111,7 @@ def test_a_rescued_tile_goes_to_saved_its_switch_types_turn_on_and_a_new_treasur
     assert on == sorted(r for r, t in LAYOUT.items() if t in ("saw", "padlock"))
     # The next tile goes to the next room card, its marker counted from the current clock.
     assert st.treasures["red"].id == "T11" and st.treasures["red"].room == "salon"
-    assert st.treasures["red"].pos == (20 + 30) % 60
+    assert st.treasures["red"].pos == (20 + TREASURES["T11"].minutes) % 60
     assert [e["type"] for e in st.events] == ["rescue", *["switch"] * 5, "treasure_placed"]
 
 

@@ -11,7 +11,7 @@ from donjon.games.citadel import GAME
 def test_entries_are_the_view_events() -> None:
     rng = random.Random(2)
     arranged = 0
-    for seed in range(8):
+    for seed in range(16):  # enough random games for a Premonition to be played
         st = GAME.setup(2, seed)
         for _ in range(300):
             if st.result is not None:

@@ -138,3 +138,14 @@ def test_difficulty_sets_the_treasure_stack() -> None:
 def test_bad_setups_are_refused(players: int, options: dict, match: str) -> None:
     with pytest.raises(IllegalAction, match=match):
         GAME.setup(players, 1, options)
+
+
+def test_there_is_no_balance_option_the_minutes_are_the_tiles() -> None:
+    """Issue 20: the old off-by-default ``balance`` option (a hidden bonus per difficulty) is
+    gone; every marker is placed exactly its tile's minutes ahead (seed step 9)."""
+    with pytest.raises(IllegalAction, match="unknown Citadel option"):
+        GAME.setup(2, 1, {"balance": "proposed"})
+    for difficulty in ("easy", "normal", "hard"):
+        for seed in range(5):
+            st = GAME.setup(2, seed, {"difficulty": difficulty})
+            assert all(st.left(c) == TREASURES[t.id].minutes for c, t in st.treasures.items())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -59,3 +61,21 @@ def test_bot_declines_draws_and_accepts_rematches(site: Site) -> None:
     info = g.get(f"/api/games/{new}").json()["game"]
     assert info["players"][0]["bot"] == "easy" and info["players"][1]["name"] == p.game["players"][0]["name"]
     assert info["stake"] == 0 and info["mode"] == "friendly"
+
+
+@pytest.mark.parametrize(("fen", "answer"), [
+    ("r3k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "decline"),   # the bot (Black) is ahead by a rook less a pawn
+    ("4k3/8/8/8/8/8/4P3/R3K3 w - - 0 1", "accept"),    # the bot is behind by a rook and a pawn
+    ("4k3/8/8/8/8/8/8/2N1K3 w - - 0 1", "accept"),     # a knight alone: a bare ending (and behind by 3)
+    ("4kn2/8/8/8/8/8/8/2N1K3 w - - 0 1", "accept"),    # a knight each: a bare ending
+    ("3bkn2/8/8/8/8/8/8/2NBK3 w - - 0 1", "decline"),  # two minors each, level: play on
+])
+def test_a_bot_answers_a_draw_offer_by_the_position(site_factory: Callable[..., Site], fen: str, answer: str) -> None:
+    site = site_factory(test_game_options=json.dumps({"unfairchess": {"fen": fen}}))
+    g, p = bot_game(site, "easy", "white")
+    assert p.request("draw", op="offer")["t"] == "ack"
+    ev = p.recv(timeout=10)
+    assert ev["event"] == {"kind": "draw", "by": 1, "op": answer}
+    if answer == "accept":
+        assert p.game["status"] != "active" and p.game["outcome"]["reason"] == "agreement"
+        assert p.game["outcome"]["draw"] is True

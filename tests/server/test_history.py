@@ -61,7 +61,9 @@ def test_a_reload_gets_the_whole_list(site: Site) -> None:
     assert [e["by"] for e in history] == [0, 1, 0, 1]
     assert [e["ply"] for e in history] == [1, 2, 3, 4]
     assert all(e["kind"] == "play" for e in history)
-    assert history[0] == {"v": 1, "kind": "play", "by": 0, "ply": 1, "san": "e4", "uci": "e2e4"}
+    first = dict(history[0])
+    assert isinstance(first.pop("at"), float) and first.pop("left") == 303.0  # 5+3: the opening costs nothing
+    assert first == {"v": 1, "kind": "play", "by": 0, "ply": 1, "san": "e4", "uci": "e2e4"}
 
 
 def test_two_plies_in_san(site: Site) -> None:
@@ -125,10 +127,11 @@ def test_lifecycle_entries(site: Site) -> None:
     play(players, ("e2e4", "e7e5"))
     assert players[0].request("draw", op="offer")["t"] == "ack"
     players[1].wait_version(3)
-    assert players[1].frames[-1]["entry"] == {"v": 3, "kind": "draw", "by": 0, "op": "offer"}
+    untimed = lambda e: {k: v for k, v in e.items() if k != "at"}  # noqa: E731 - the game's clock stamps each entry
+    assert untimed(players[1].frames[-1]["entry"]) == {"v": 3, "kind": "draw", "by": 0, "op": "offer"}
     assert players[1].request("draw", op="decline")["t"] == "ack"
     assert players[1].request("resign")["t"] == "ack"
-    history = synced_history(Player(site.client(), gid))
+    history = [untimed(e) for e in synced_history(Player(site.client(), gid))]
     assert history[2:] == [{"v": 3, "kind": "draw", "by": 0, "op": "offer"},
                            {"v": 4, "kind": "draw", "by": 1, "op": "decline"},
                            {"v": 5, "kind": "resign", "by": 1}]
@@ -170,7 +173,7 @@ def test_no_entry_shows_a_hidden_card(site_factory: Any) -> None:
                 # a card still hidden somewhere was not named for being hidden
                 assert not (shown & hidden) - played, entry
                 assert set(entry) - {"v", "kind", "by", "ply", "san", "uci", "card", "squares", "promotion",
-                                     "promotions", "order", "op", "loser", "bot", "game"} == set(), entry
+                                     "promotions", "order", "op", "loser", "bot", "game", "at", "left"} == set(), entry
         assert synced_history(Player(site.client(), gid)) == synced_history(Player(players[0].client, gid))
     assert named > 5  # cards really were played
 

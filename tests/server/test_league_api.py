@@ -207,14 +207,26 @@ def test_ranked_game_changes_elo_and_ledger_exactly_once(site: Site) -> None:
     assert [(h["rating"], h["game_id"]) for h in uc["history"]] == [(1420, gid)]
     assert p["hats"] == ["party"] and p["badges"] == []
     assert p["recent"][0] == {"game_id": gid, "game": "unfairchess", "mode": "ranked", "result": "win",
-                              "opponents": ["bobby"], "ended_at": p["recent"][0]["ended_at"], "rating_change": 20}
-    assert bob.get("/api/users/bobby/profile").json()["recent"][0]["result"] == "loss"
+                              "opponents": ["bobby"], "ended_at": p["recent"][0]["ended_at"], "rating_change": 20,
+                              "coin_change": 40, "speed": "blitz"}
+    lost = bob.get("/api/users/bobby/profile").json()["recent"][0]
+    assert lost["result"] == "loss" and lost["rating_change"] == -20 and lost["coin_change"] == -40
+    # the game's own page: what it changed for each person (the end-of-game banner)
+    players = {p["name"]: p for p in site.client().get(f"/api/games/{gid}").json()["game"]["players"]}
+    assert {n: (p["rating_before"], p["rating_after"], p["coins"]) for n, p in players.items()} == {
+        "alice": (1400, 1420, 40), "bobby": (1400, 1380, -40)}
     assert alice.get("/api/users/nobody/profile").status_code == 404
     board = site.client().get("/api/leaderboard/unfairchess").json()
     assert board == {"game": "unfairchess", "rows": [
         {"rank": 1, "username": "alice", "rating": 1420, "games": 1, "provisional": True, "hat": "party"},
         {"rank": 2, "username": "bobby", "rating": 1380, "games": 1, "provisional": True, "hat": None}]}
     assert site.client().get("/api/leaderboard/castel").json() == {"game": "castel", "rows": []}
+    # by speed: the game was 5+3 (blitz, the default clock of a table of people)
+    blitz = site.client().get("/api/leaderboard/unfairchess?speed=blitz").json()
+    assert [(r["username"], r["rating"], r["games"]) for r in blitz["rows"]] == [("alice", 1420, 1), ("bobby", 1380, 1)]
+    assert site.client().get("/api/leaderboard/unfairchess?speed=bullet").json()["rows"] == []
+    assert site.client().get("/api/leaderboard/unfairchess?speed=slow").status_code == 422
+    assert p["recent"][0]["speed"] == "blitz"
     assert site.client().get("/api/leaderboard/go").status_code == 404
 
 
@@ -230,6 +242,8 @@ def test_friendly_game_counts_for_challenges_but_not_elo(site: Site) -> None:
     assert league_tables(site)["ratings"] == 0 and league_tables(site)["rating_history"] == 0
     assert league_tables(site)["league_events"] == 2
     assert bob.get("/api/users/bobby/profile").json()["recent"][0]["rating_change"] is None
+    players = site.client().get(f"/api/games/{gid}").json()["game"]["players"]
+    assert [(p["rating_before"], p["rating_after"], p["coins"]) for p in players] == [(None, None, 0)] * 2
 
 
 def test_bot_game_changes_nothing(site: Site) -> None:

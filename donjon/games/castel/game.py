@@ -24,32 +24,21 @@ from donjon.games.castel.catalogue import CARDS, KIND, sort_cards
 from donjon.games.castel.info import INFO
 from donjon.games.castel.league import LEAGUE
 from donjon.games.castel.state import COLOURS, COLOURS_FR, State
-from donjon.games.protocol import Action, BaseGame, IllegalAction, Outcome, View
+from donjon.games.protocol import Action, IllegalAction, RulesGame, View
 
 ZONES_GRID = [[zone_of((r, c)) for c in range(SIZE)] for r in range(SIZE)]
 
 
-class Castel(BaseGame):
+class Castel(RulesGame):
     """The game object: stateless; every method takes and returns states."""
 
     id = "castel"
     info = INFO
     league = LEAGUE
-
-    def setup(self, players: int = 2, seed: int = 0, options: dict[str, Any] | None = None) -> State:
-        return rules.new_state(players, seed, options)
+    rules = rules
 
     def to_act(self, state: State) -> list[int]:
         return [] if state.result is not None else [state.turn]
-
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
-
-    def apply(self, state: State, seat: int, action: Action) -> State:
-        return rules.apply(state, seat, action)
-
-    def outcome(self, state: State) -> Outcome | None:
-        return state.result
 
     # ------------------------------------------------------------------ views
 

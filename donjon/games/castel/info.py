@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from donjon.games.info import GameInfo
+from donjon.games.info import GameInfo, imported
 
 if TYPE_CHECKING:
     from donjon.bots.base import Bot
@@ -16,12 +16,6 @@ def _make_bot(level: str) -> Bot:
     return CastelMCTSBot(level)
 
 
-def _catalogue() -> dict[str, Any]:
-    from donjon.games.castel.catalogue import CARDS
-
-    return CARDS
-
-
 INFO = GameInfo(
     id="castel",
     names={"en": "Castel", "fr": "Castel", "es": "Castel"},
@@ -31,7 +25,7 @@ INFO = GameInfo(
     min_seats=2, max_seats=4, default_seats=2,
     make_bot=_make_bot,
     order=1,
-    catalogue=_catalogue,
+    catalogue=imported("donjon.games.castel.catalogue", "CARDS"),
     tui="donjon.games.castel.tui",
     web="web", templates="templates", ui_module="ui.js", stylesheets=("castel.css",),
     docs_pages=("rules", "cards"), badge_module="badge.js",

@@ -9,9 +9,10 @@ A *policy* is ``policy(game, state, seat, rng) -> action``. :func:`random_policy
 default) is a planner-free team: it picks a kind of action uniformly (move, open, switch,
 rescue, each card, the power, end of actions …) and then one of its targets uniformly, so a
 card with hundreds of targets is not chosen hundreds of times more often than a move.
-:func:`eager_policy` is a goal-directed team without search (a baseline). A later bench passes a
-stronger policy (a planner) and more games; the issue's target is a Normal win rate
-between 35 % and 65 %, with Easy above Normal above Hard.
+:func:`eager_policy` is a goal-directed team without search (a baseline). The planner team's
+bench is ``bench/balance.py`` (docs/benchmarks.md, "Citadel balance"); the treasure minutes
+were set so that the normal planner team wins Normal 45–60 %, Easy clearly more and Hard
+clearly less (docs/rules/citadel.md, "Treasure minutes").
 """
 
 from __future__ import annotations

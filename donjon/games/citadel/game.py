@@ -10,9 +10,7 @@ Options (all optional)::
      "characters": ["nathan", "irene"],                  # else a "choose" phase
      "solo_characters": 2,                               # 1-player games only: 1 or 2
      "first": 0,                                         # index of the first character, else random
-     "dice": [{"colour": "red", "action": "2", "clock": 5}, null, ...],  # scripted rolls per turn
-     "balance": "proposed"}                              # NOT the rules: a measured balance proposal
-                                                         # (docs/rules/citadel.md "Balance proposal")
+     "dice": [{"colour": "red", "action": "2", "clock": 5}, null, ...]}  # scripted rolls per turn
 
 Actions, by phase (``legal_actions`` lists them all, ready to send back)::
 
@@ -50,30 +48,19 @@ from donjon.games.citadel.catalogue import CARDS, CHARACTERS, IDEA_ICONS, TREASU
 from donjon.games.citadel.info import INFO
 from donjon.games.citadel.league import LEAGUE
 from donjon.games.citadel.state import State
-from donjon.games.protocol import Action, BaseGame, Outcome, View
+from donjon.games.protocol import Action, RulesGame, View
 
 
-class Citadel(BaseGame):
+class Citadel(RulesGame):
     """The game object: stateless; every method takes and returns states."""
 
     id = "citadel"
     info = INFO
     league = LEAGUE
-
-    def setup(self, players: int = 1, seed: int = 0, options: dict[str, Any] | None = None) -> State:
-        return rules.new_state(players, seed, options)
+    rules = rules
 
     def to_act(self, state: State) -> list[int]:
         return rules.to_act(state)
-
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
-
-    def apply(self, state: State, seat: int, action: Action) -> State:
-        return rules.apply(state, seat, action)
-
-    def outcome(self, state: State) -> Outcome | None:
-        return state.result
 
     def static_data(self) -> dict[str, Any]:
         """What never changes: the map and the catalogue (a client loads it once)."""

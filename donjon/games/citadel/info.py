@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from donjon.games.info import Choice, GameInfo
+from donjon.games.info import Choice, GameInfo, imported
 
 if TYPE_CHECKING:
     from donjon.bots.base import Bot
@@ -29,12 +29,6 @@ DIFFICULTY = Choice(
           "es": "Citadel es cooperativo: la mesa gana o pierde junta. Siempre amistoso, sin apuesta."},
 )
 
-def _catalogue() -> dict[str, Any]:
-    from donjon.games.citadel.catalogue import CARDS
-
-    return CARDS
-
-
 INFO = GameInfo(
     id="citadel",
     names={"en": "Citadel", "fr": "Citadelle", "es": "Ciudadelas"},
@@ -46,7 +40,7 @@ INFO = GameInfo(
     options=(DIFFICULTY,),
     make_bot=_make_bot,
     order=2,
-    catalogue=_catalogue,
+    catalogue=imported("donjon.games.citadel.catalogue", "CARDS"),
     tui="donjon.games.citadel.tui",
     web="web", templates="templates", ui_module="ui.js", stylesheets=("board.css",),
     docs_pages=("rules",),

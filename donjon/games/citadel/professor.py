@@ -274,14 +274,7 @@ def end_turn(st: State) -> None:
 def begin_turn(st: State) -> None:
     """Reset the turn and draw 2 cards (reshuffling the whole discard when the deck runs out)."""
     st.phase = "actions"
-    st.actions_left = 3
-    st.switch_actions = 0
-    st.card_played = None
-    st.power_used = False
-    st.pending = []
-    st.override = False
-    st.forced = None
-    st.dice_choices = []
+    st.reset_turn()
     ch = st.char
     assert ch.deck is not None and ch.discard is not None and ch.revealed is not None
     st.event("turn", character=ch.id, seat=ch.seat, turn=st.turn, room=ch.room)

@@ -27,7 +27,6 @@ from donjon.games.citadel.board import (
 )
 from donjon.games.citadel.catalogue import (
     ACTION_DIE,
-    BALANCE_EXTRA_MINUTES,
     CARDS,
     CHARACTERS,
     CLOCK_DIE,
@@ -42,7 +41,7 @@ from donjon.games.citadel.effects import CARD_EFFECTS, POWER_EFFECTS, Effect, Pa
 from donjon.games.citadel.state import Char, State
 from donjon.games.protocol import Action, IllegalAction
 
-OPTION_KEYS = ("difficulty", "characters", "solo_characters", "first", "dice", "balance")
+OPTION_KEYS = ("difficulty", "characters", "solo_characters", "first", "dice")
 PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
     "choose": ("choose",),
     "actions": ("move", "open", "switch", "rescue", "card", "power", "end_actions"),
@@ -120,7 +119,7 @@ def new_state(players: int, seed: int, options: dict[str, Any] | None) -> State:
     st.treasures = {}
     for colour in COLOURS:
         st.place_treasure(colour)
-    _reset_turn(st)
+    st.reset_turn()
     st.dice = None
     st.queue = []
     st.votes = {}
@@ -134,17 +133,6 @@ def new_state(players: int, seed: int, options: dict[str, Any] | None) -> State:
     return st
 
 
-def _reset_turn(st: State) -> None:
-    st.actions_left = 3
-    st.switch_actions = 0
-    st.card_played = None
-    st.power_used = False
-    st.pending = []
-    st.override = False
-    st.forced = None
-    st.dice_choices = []
-
-
 def _check_options(players: Any, options: dict[str, Any] | None) -> dict[str, Any]:
     if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:
         raise IllegalAction("Citadel is played by 1 to 4 players")
@@ -155,8 +143,6 @@ def _check_options(players: Any, options: dict[str, Any] | None) -> dict[str, An
     diff = opts.setdefault("difficulty", "normal")
     if diff not in DIFFICULTIES:
         raise IllegalAction(f"difficulty is one of {', '.join(DIFFICULTIES)}, not {diff!r}")
-    if "balance" in opts and opts["balance"] not in BALANCE_EXTRA_MINUTES:
-        raise IllegalAction(f"balance is one of {', '.join(BALANCE_EXTRA_MINUTES)} (a measured proposal, not the rules)")
     solo = opts.setdefault("solo_characters", 2 if players == 1 else players)
     if players == 1:
         if solo not in (1, 2):

@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from donjon.games.citadel.board import COLOURS, OUTSIDE, ROOM_IDS
-from donjon.games.citadel.catalogue import BALANCE_EXTRA_MINUTES, IDEA_ICONS, TREASURES
+from donjon.games.citadel.catalogue import IDEA_ICONS, TREASURES
 from donjon.games.protocol import Outcome
 
 PHASES = ("choose", "actions", "dice", "duck", "vote", "premonition", "over")
@@ -184,6 +184,20 @@ class State:
     def roll(self, faces: tuple[Any, ...]) -> Any:
         return faces[self.rng_draw() % len(faces)]
 
+    # ------------------------------------------------------------------ the turn
+
+    def reset_turn(self) -> None:
+        """The turn's counters and flags as a turn starts: 3 regular actions, no switch
+        action, card, power, pending effect, override, forced move or dice choice yet."""
+        self.actions_left = 3
+        self.switch_actions = 0
+        self.card_played = None
+        self.power_used = False
+        self.pending = []
+        self.override = False
+        self.forced = None
+        self.dice_choices = []
+
     # ------------------------------------------------------------------ queries
 
     @property
@@ -274,9 +288,6 @@ class State:
             self.event("room_card_skipped", room=room)
             room = self.draw_room_card()
         minutes = TREASURES[tile].minutes
-        balance = self.options.get("balance")
-        if balance is not None:  # an off-by-default balance proposal, not the rules
-            minutes = min(55, minutes + BALANCE_EXTRA_MINUTES[balance][self.difficulty])
         pos = (self.clock + minutes) % 60
         self.treasures[colour] = Live(tile, room, pos)
         self.event("treasure_placed", colour=colour, treasure=tile, room=room, marker=pos,

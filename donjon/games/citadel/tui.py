@@ -14,6 +14,7 @@ import argparse
 import json
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from donjon.cli.console import Console
@@ -159,37 +160,37 @@ def _fields(action: Action) -> str:
     return (": " + ", ".join(parts)) if parts else ""
 
 
+_EVENT_TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
+    "turn": lambda ev: f"{char_name(ev['character'])}'s turn (seat {ev['seat']})",
+    "draw": lambda ev: f"{char_name(ev['character'])} reveals " + ", ".join(CARDS[c].name_en for c in ev["cards"]),
+    "professor_phase": lambda ev: "The Professor's phase",
+    "roll": lambda ev: f"Dice: colour {ev['colour']}, action {ev['action']}, clock {ev['clock']}",
+    "professor_move": lambda ev: (f"The Professor goes to the {room_name(ev['to'])}"
+                                  + (f" through {ev['door']}" if ev.get("door") else " (secret passage)")),
+    "switch": lambda ev: f"The {room_name(ev['room'])} switch turns {'ON' if ev['on'] else 'off'} ({ev.get('cause', '')})",
+    "flee": lambda ev: f"{char_name(ev['character'])} flees outside",
+    "clock": lambda ev: f"Clock: {clock_text(ev['clock'])}",
+    "treasure_lost": lambda ev: f"The {ev['colour']} treasure {ev['treasure']} is LOST ({ev['lost']}/4)",
+    "rescue": lambda ev: f"The {ev['colour']} treasure {ev['treasure']} is SAVED ({ev['saved']}/4)",
+    "treasure_placed": lambda ev: (f"New {ev['colour']} treasure {ev['treasure']} ({TREASURES[ev['treasure']].name}) "
+                                   f"in the {room_name(ev['room'])}, {ev['left']} min"),
+    "treasure_time": lambda ev: f"The {ev['colour']} treasure now has {ev['left']} min left",
+    "game_over": lambda ev: "The team WINS" if ev.get("won") else "The team loses",
+}
+"""Event type → its line."""
+
+_SILENT_EVENTS = frozenset(("move", "open", "end_actions", "card", "power", "vote", "keep", "character_chosen", "arranged"))
+"""The events the action's own line already says."""
+
+
 def event_text(ev: dict[str, Any]) -> str:
     """One engine event in words ("" for the ones the action line already says)."""
     k = ev.get("type")
-    if k == "turn":
-        return f"{char_name(ev['character'])}'s turn (seat {ev['seat']})"
-    if k == "draw":
-        return f"{char_name(ev['character'])} reveals " + ", ".join(CARDS[c].name_en for c in ev["cards"])
-    if k == "professor_phase":
-        return "The Professor's phase"
-    if k == "roll":
-        return f"Dice: colour {ev['colour']}, action {ev['action']}, clock {ev['clock']}"
-    if k == "professor_move":
-        return f"The Professor goes to the {room_name(ev['to'])}" + (f" through {ev['door']}" if ev.get("door") else " (secret passage)")
-    if k == "switch":
-        return f"The {room_name(ev['room'])} switch turns {'ON' if ev['on'] else 'off'} ({ev.get('cause', '')})"
-    if k == "flee":
-        return f"{char_name(ev['character'])} flees outside"
-    if k == "clock":
-        return f"Clock: {clock_text(ev['clock'])}"
-    if k == "treasure_lost":
-        return f"The {ev['colour']} treasure {ev['treasure']} is LOST ({ev['lost']}/4)"
-    if k == "rescue":
-        return f"The {ev['colour']} treasure {ev['treasure']} is SAVED ({ev['saved']}/4)"
-    if k == "treasure_placed":
-        return f"New {ev['colour']} treasure {ev['treasure']} ({TREASURES[ev['treasure']].name}) in the {room_name(ev['room'])}, {ev['left']} min"
-    if k == "treasure_time":
-        return f"The {ev['colour']} treasure now has {ev['left']} min left"
-    if k == "game_over":
-        return "The team WINS" if ev.get("won") else "The team loses"
-    if k in ("move", "open", "end_actions", "card", "power", "vote", "keep", "character_chosen", "arranged"):
+    if k in _SILENT_EVENTS:
         return ""
+    text = _EVENT_TEXT.get(str(k))
+    if text is not None:
+        return text(ev)
     return f"{str(k).replace('_', ' ')}: " + ", ".join(f"{a} {b}" for a, b in ev.items() if a != "type")
 
 

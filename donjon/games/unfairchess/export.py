@@ -41,7 +41,8 @@ from donjon.games.unfairchess.catalogue import CARDS
 MEDIA_TYPE = "application/x-chess-pgn"
 
 _TERMINATION = {"checkmate": "normal", "stalemate": "normal", "resignation": "normal", "agreement": "normal",
-                "claim": "abandoned", "forfeit": "abandoned", "abandoned": "abandoned", "aborted": "unterminated"}
+                "claim": "abandoned", "forfeit": "abandoned", "abandoned": "abandoned", "aborted": "unterminated",
+                "timeout": "time forfeit"}
 """PGN ``Termination`` of each :func:`termination` (an ``adjudicat...`` reason is ``adjudication``,
 any other reason ``normal``)."""
 
@@ -83,6 +84,22 @@ def termination(record: GameRecord) -> tuple[str, str]:
     if reason.startswith("adjudicat"):
         return "adjudication", reason
     return _TERMINATION.get(reason, "normal"), reason
+
+
+def _clk(seconds: float) -> str:
+    """``H:MM:SS`` of a clock's time left (``[%clk]``, as Lichess writes it)."""
+    s = max(0, int(seconds))
+    return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}"
+
+
+def time_control_tag(tc: Mapping[str, Any] | None) -> str:
+    """The PGN ``TimeControl`` tag: ``300+3`` (seconds and increment), ``-`` untimed; a
+    correspondence game's is ``1/<seconds per move>`` (one move per period)."""
+    if not tc:
+        return "-"
+    if "correspondence_days" in tc:
+        return f"1/{int(tc['correspondence_days']) * 86400}"
+    return f"{int(tc.get('initial', 0))}+{int(tc.get('increment', 0))}"
 
 
 def _quote(s: str) -> str:
@@ -186,6 +203,8 @@ def segments(record: GameRecord) -> list[_Segment]:
             elif need_number:
                 tokens.append(f"{number}...")
             tokens.append(shown)
+            if step.clock is not None and step.seat is not None:
+                tokens.append(_comment(f"[%clk {_clk(step.clock[step.seat])}]"))
             pc.push(move)
             segs[-1].moves += 1
             need_number = False
@@ -254,6 +273,7 @@ def pgn(record: GameRecord) -> str:
             ("UTCDate", date.strftime("%Y.%m.%d")),
             ("UTCTime", date.strftime("%H:%M:%S")),
             ("Termination", term if last else "unterminated"),
+            ("TimeControl", time_control_tag(record.time_control)),
         ]
         if last:
             headers.append(("DonjonTermination", how))

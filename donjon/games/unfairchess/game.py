@@ -24,6 +24,10 @@ from donjon.games.unfairchess.info import INFO
 from donjon.games.unfairchess.league import LEAGUE
 from donjon.games.unfairchess.state import _UCI, STATUSES, State, seat_of, sq_name
 
+_POINTS = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
+DRAW_WHEN_BEHIND = 3
+"""A bot offered a draw accepts it when its material is this far below its opponent's."""
+
 
 class UnfairChess(BaseGame):
     """The game object: stateless; every method takes and returns states."""
@@ -252,6 +256,29 @@ class UnfairChess(BaseGame):
         from donjon.games.unfairchess.bots.greedy import greedy_scores
 
         return greedy_scores(self, state, seat, actions, rng, **options)
+
+    def can_win(self, state: State, seat: int) -> bool:
+        """A side with only its king left cannot win (its opponent's time running out is
+        then a draw), whatever cards it holds: docs/rules/unfairchess.md, "On the site"."""
+        us = chess.WHITE if seat == 0 else chess.BLACK
+        return bool(state.board.occupied_co[us] & ~state.board.kings)
+
+    def accepts_draw(self, state: State, seat: int) -> bool:
+        """A bot accepts a draw when it is behind by :data:`DRAW_WHEN_BEHIND` points of
+        material or more (pawn 1, knight and bishop 3, rook 5, queen 9), or when no pawn,
+        rook or queen is left and each side has at most one minor piece (docs/rules/unfairchess.md,
+        "On the site")."""
+        b = state.board
+        us = chess.WHITE if seat == 0 else chess.BLACK
+
+        def points(colour: chess.Color) -> int:
+            return sum(v * chess.popcount(b.pieces_mask(pt, colour)) for pt, v in _POINTS.items())
+
+        if points(not us) - points(us) >= DRAW_WHEN_BEHIND:
+            return True
+        heavy = b.pawns | b.rooks | b.queens
+        minors = b.knights | b.bishops
+        return not heavy and all(chess.popcount(minors & b.occupied_co[c]) <= 1 for c in chess.COLORS)
 
 
 def _hand(state: State, seat: int, playable: set[str] | None) -> list[dict[str, Any]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from donjon.games.info import GameInfo
+from donjon.games.info import GameInfo, imported
 
 if TYPE_CHECKING:
     from donjon.bots.base import Bot
@@ -31,12 +31,6 @@ def _public_action(action: Any) -> Any:
     return action
 
 
-def _catalogue() -> dict[str, Any]:
-    from donjon.games.unfairchess.catalogue import CARDS
-
-    return CARDS
-
-
 INFO = GameInfo(
     id="unfairchess",
     names={"en": "UnfairChess", "fr": "UnfairChess", "es": "UnfairChess"},
@@ -49,9 +43,12 @@ INFO = GameInfo(
     seat_colours=("white", "black"),
     make_bot=_make_bot,
     order=0,
-    catalogue=_catalogue,
+    catalogue=imported("donjon.games.unfairchess.catalogue", "CARDS"),
     tui="donjon.games.unfairchess.tui",
     web="web", templates="templates", ui_module="ui.js", stylesheets=("page.css", "board.css"),
     docs_pages=("rules", "cards"), badge_module="badge.js", exports=("pgn",),
     make_exporter=_make_exporter, public_action=_public_action,
+    # Fischer clocks, the clock running through card play too (docs/rules/unfairchess.md)
+    time_controls=({"initial": 300, "increment": 3}, {"initial": 180, "increment": 2},
+                   {"initial": 600, "increment": 5}, {"initial": 900, "increment": 10}),
 )

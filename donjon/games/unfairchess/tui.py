@@ -17,6 +17,7 @@ import chess
 from donjon.bots import choose_and_apply
 from donjon.cli.cards import find_card
 from donjon.cli.console import Console
+from donjon.cli.menu import read_commands
 from donjon.cli.play import play_setup
 from donjon.cli.replay import key_lines
 from donjon.cli.terminal import Subparsers, Terminal
@@ -226,12 +227,7 @@ class TerminalPlay:
 
         c = self.console
         self.say_status()
-        while True:
-            read = c.read_command()
-            if read is None:
-                return False
-            line, words = read
-            cmd = words[0].lower()
+        for line, words, cmd in read_commands(c):
             if cmd == "help" and len(words) == 1:
                 c.print(PLAY_HELP)
                 continue
@@ -279,6 +275,7 @@ class TerminalPlay:
                 continue
             c.print(f"You play {self.last_text}" if action["type"] == "move" else f"You play the card {describe(action)}")
             return True
+        return False
 
     def why_not_move(self, text: str) -> str:
         """The message for input that names no legal move."""

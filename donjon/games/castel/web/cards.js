@@ -1,6 +1,7 @@
 // Castel card faces: shared by the board (hand, exchange, enlarged card), the log chips and
 // the catalogue page. A card kind comes from the catalogue (GAME.catalogue(), ./cards.json).
 
+import { catalogueLoader } from "../js/kit/catalogue.js";
 import { esc } from "../js/kit/html.js";
 import { makeT } from "../js/kit/i18n.js";
 import { FR_ARTICLE, PLURAL, STRINGS, ZONES } from "./i18n.js";
@@ -166,24 +167,5 @@ export function cardHtml(card, opts = {}) {
 </div>`;
 }
 
-let cataloguePromise = null;
-
 /** The catalogue: the array passed in, else ./cards.json beside this module (fetched once). */
-export function loadCards(given) {
-  if (Array.isArray(given)) return Promise.resolve(indexCards(given));
-  if (!cataloguePromise) {
-    cataloguePromise = fetch(new URL("./cards.json", import.meta.url))
-      .then((r) => {
-        if (!r.ok) throw new Error(`cards.json: HTTP ${r.status}`);
-        return r.json();
-      })
-      .then(indexCards);
-  }
-  return cataloguePromise;
-}
-
-function indexCards(list) {
-  const byId = {};
-  for (const c of list) byId[c.id] = c;
-  return { list, byId };
-}
+export const loadCards = catalogueLoader(new URL("./cards.json", import.meta.url));

@@ -12,7 +12,7 @@ await mountHarness(createGameUI, {
     ...(params.get("scenario") ? { scenario: params.get("scenario") } : {}),
   }),
   feedLive(ui, data) {
-    for (const u of data.updates || [data]) ui.update({ view: u.view, legal: u.legal, version: u.version });
+    for (const u of data.updates || [data]) ui.update({ view: u.view, legal: u.legal, version: u.version, history: u.history });
     window.__last = data;
   },
 });

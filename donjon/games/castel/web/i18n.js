@@ -1,139 +1,504 @@
-// English and French texts of the Castel board: interface strings, zone and place names,
-// the French articles of the card names, and the prompts of every effect target.
+// English, French and Spanish texts of the Castel board: interface strings, zone and place
+// names, the French articles of the card names, and the prompts of every effect target.
+//
+// Each table holds one entry per message with its languages; byLang (kit/i18n.js) gives the
+// per-language views the board reads: STRINGS[lang][key], ZONES[lang][zone], PROMPTS[lang][kind].
 
-export const STRINGS = {
-  en: {
-    you: "you", yourTurn: "Your turn", playing: "Playing", toPlay: "{who} is playing",
-    actionsLeft: "{n} actions left", actionLeft: "1 action left",
-    hand: "Hand", pile: "Pile", exchange: "Exchange", log: "Game log", noLog: "The game starts.",
-    removed: "Out of the game", assassinated: "Assassinated", notUsed: "Not used in this game",
-    handCount: "{n} in hand", pileCount: "{n} in pile",
-    known: "Known in hand", openHand: "Open hand", openHands: "The Herald is in play: every hand is open.",
-    draw: "Draw", drawHint: "Take the top card of your pile",
-    place: "Place", exchangeVerb: "Exchange",
-    cancel: "Cancel", close: "Close", skip: "Skip", reset: "Reset", done: "Done",
-    placeOrSwap: "{card}: click a lit place to put it in play, or a lit card of the exchange to swap it.",
-    placeOnly: "{card}: click a lit place to put it in play.",
-    swapOnly: "{card} cannot be placed now: click a lit card of the exchange to swap it.",
-    noUse: "{card} can be neither placed nor exchanged now.",
-    takeFirst: "Take {card} from the exchange: click a lit card of your hand to give in return.",
-    chooseMain: "Choose a card of your hand to place or exchange, or draw from your pile.",
-    chooseMainNoDraw: "Choose a card of your hand to place or exchange.",
-    seneschal: "The Seneschal lets you place one more card for free: pick it, or skip.",
-    effectOf: "{card}", step: "step {k} of {n}",
-    drawnThisTurn: "Drawn this turn: it can be placed or exchanged from your next turn.",
-    cannotPlace: "No free place meets its requirements now.",
-    notYourTurn: "Wait for your turn.",
-    waiting: "Waiting for {who}…",
-    watching: "Spectating",
-    replay: "Replay",
-    sending: "Sending…",
-    errorPrefix: "Refused: ",
-    over: "Game over", wins: "{who} wins", winTie: "Shared win: {who}", draw_: "Draw",
-    youWin: "You win!", youLose: "Game over — you did not win this time.",
-    reason_no_cards: "{who} placed every card.", reason_no_cards_n: "They placed every card.",
-    reason_deadlock: "Deadlock: every pile is empty and two rounds passed without a card placed; the fewest cards in hand wins.",
-    reason_turn_limit: "Round limit reached: the fewest cards left wins.",
-    reason_forfeit: "By forfeit.", reason_other: "The game has ended.",
-    cardsLeft: "{n} cards left", cardLeft: "1 card left", noCardLeft: "no card left",
-    winner: "Winner", rank: "Rank", hideBanner: "See the board", showBanner: "Show the result",
-    protected_knight: "Protected: a Knight lies on it",
-    protected_priest: "Protected: the Priest of its colour stands next to it",
-    protected_captain: "Protected: the Captain stands on its rampart",
-    protected_ambassador: "Protected: the Ambassador is always protected",
-    token: "Colour: {who}", noToken: "No colour token",
-    placement: "Placement", effect: "Effect", zone: "Zone",
-    gender_M: "male", gender_F: "female", "gender_-": "no gender",
-    copies: "{n} copies", minPlayers: "3 or more players only",
-    legend: "Legend",
-    slot: "Siege engine facing the {side} rampart",
-    emptySlot: "Free place for a siege engine facing the {side} rampart",
-    outsideHint: "Outside the walls",
-    seatAria: "Player {who}",
-    inPlay: "In play", underKnight: "Under a Knight",
-    round: "Round {n}", turnN: "Turn {n}",
-    gap: "…",
-    startsGame: "{who} plays first.",
-    catalogue: "Card catalogue",
-    cardInfo: "Read the card",
+import { byLang, common, fill, pick, stepsByLang } from "../js/kit/i18n.js";
+
+const MESSAGES = {
+  ...common("you", "yourTurn", "actionsLeft", "actionLeft", "hand", "cancel", "close", "reset", "replay", "sending", "errorPrefix", "over", "youWin", "catalogue"),
+  playing: {
+    en: "Playing",
+    fr: "Joue",
+    es: "Juega",
   },
-  fr: {
-    you: "toi", yourTurn: "À toi de jouer", playing: "Joue", toPlay: "{who} joue",
-    actionsLeft: "{n} actions restantes", actionLeft: "1 action restante",
-    hand: "Main", pile: "Pioche", exchange: "Échange", log: "Journal de la partie", noLog: "La partie commence.",
-    removed: "Hors jeu", assassinated: "Assassinées", notUsed: "Pas utilisées dans cette partie",
-    handCount: "{n} en main", pileCount: "{n} en pioche",
-    known: "Connues en main", openHand: "Main ouverte", openHands: "Le Hérault est en jeu : toutes les mains sont ouvertes.",
-    draw: "Piocher", drawHint: "Prendre la carte du dessus de ta pioche",
-    place: "Placer", exchangeVerb: "Échanger",
-    cancel: "Annuler", close: "Fermer", skip: "Passer", reset: "Recommencer", done: "Valider",
-    placeOrSwap: "{card} : clique sur une place éclairée pour la mettre en jeu, ou sur une carte éclairée de l'échange pour l'échanger.",
-    placeOnly: "{card} : clique sur une place éclairée pour la mettre en jeu.",
-    swapOnly: "{card} ne peut pas être placée maintenant : clique sur une carte éclairée de l'échange pour l'échanger.",
-    noUse: "{card} ne peut être ni placée ni échangée maintenant.",
-    takeFirst: "Prendre {card} dans l'échange : clique sur une carte éclairée de ta main à donner en retour.",
-    chooseMain: "Choisis une carte de ta main à placer ou à échanger, ou pioche.",
-    chooseMainNoDraw: "Choisis une carte de ta main à placer ou à échanger.",
-    seneschal: "Le Sénéchal te permet de placer gratuitement une autre carte : choisis-la, ou passe.",
-    effectOf: "{card}", step: "étape {k} sur {n}",
-    drawnThisTurn: "Piochée ce tour-ci : tu pourras la placer ou l'échanger au prochain tour.",
-    cannotPlace: "Aucune place libre ne remplit ses exigences pour l'instant.",
-    notYourTurn: "Attends ton tour.",
-    waiting: "En attente de {who}…",
-    watching: "Spectateur",
-    replay: "Relecture",
-    sending: "Envoi…",
-    errorPrefix: "Refusé : ",
-    over: "Partie terminée", wins: "{who} gagne", winTie: "Victoire partagée : {who}", draw_: "Égalité",
-    youWin: "Tu as gagné !", youLose: "Partie terminée — tu n'as pas gagné cette fois.",
-    reason_no_cards: "{who} a placé toutes ses cartes.", reason_no_cards_n: "Ils ont placé toutes leurs cartes.",
-    reason_deadlock: "Blocage : toutes les pioches sont vides et deux tours ont passé sans carte posée ; le moins de cartes en main gagne.",
-    reason_turn_limit: "Limite de tours atteinte : le moins de cartes restantes gagne.",
-    reason_forfeit: "Par forfait.", reason_other: "La partie est terminée.",
-    cardsLeft: "{n} cartes restantes", cardLeft: "1 carte restante", noCardLeft: "plus aucune carte",
-    winner: "Vainqueur", rank: "Rang", hideBanner: "Voir le plateau", showBanner: "Voir le résultat",
-    protected_knight: "Protégée : un Chevalier est posé dessus",
-    protected_priest: "Protégée : le Prêtre de sa couleur est sur une case voisine",
-    protected_captain: "Protégé : le Capitaine est sur son rempart",
-    protected_ambassador: "Protégé : l'Ambassadeur l'est toujours",
-    token: "Couleur : {who}", noToken: "Pas de jeton de couleur",
-    placement: "Placement", effect: "Effet", zone: "Zone",
-    gender_M: "masculin", gender_F: "féminin", "gender_-": "sans genre",
-    copies: "{n} exemplaires", minPlayers: "À partir de 3 joueurs",
-    legend: "Légende",
-    slot: "Engin de siège face au rempart {side}",
-    emptySlot: "Place libre pour un engin de siège face au rempart {side}",
-    outsideHint: "Hors les murs",
-    seatAria: "Joueur {who}",
-    inPlay: "En jeu", underKnight: "Sous un Chevalier",
-    round: "Tour de table {n}", turnN: "Tour {n}",
-    gap: "…",
-    startsGame: "{who} commence.",
-    catalogue: "Catalogue des cartes",
-    cardInfo: "Lire la carte",
+  toPlay: {
+    en: "{who} is playing",
+    fr: "{who} joue",
+    es: "Juega {who}",
+  },
+  pile: {
+    en: "Pile",
+    fr: "Pioche",
+    es: "Mazo",
+  },
+  exchange: {
+    en: "Exchange",
+    fr: "Échange",
+    es: "Intercambio",
+  },
+  log: {
+    en: "Game log",
+    fr: "Journal de la partie",
+    es: "Registro de la partida",
+  },
+  noLog: {
+    en: "The game starts.",
+    fr: "La partie commence.",
+    es: "Empieza la partida.",
+  },
+  removed: {
+    en: "Out of the game",
+    fr: "Hors jeu",
+    es: "Fuera de la partida",
+  },
+  assassinated: {
+    en: "Assassinated",
+    fr: "Assassinées",
+    es: "Asesinadas",
+  },
+  notUsed: {
+    en: "Not used in this game",
+    fr: "Pas utilisées dans cette partie",
+    es: "No se usan en esta partida",
+  },
+  handCount: {
+    en: "{n} in hand",
+    fr: "{n} en main",
+    es: "{n} en la mano",
+  },
+  pileCount: {
+    en: "{n} in pile",
+    fr: "{n} en pioche",
+    es: "{n} en el mazo",
+  },
+  known: {
+    en: "Known in hand",
+    fr: "Connues en main",
+    es: "Conocidas en la mano",
+  },
+  openHand: {
+    en: "Open hand",
+    fr: "Main ouverte",
+    es: "Mano descubierta",
+  },
+  openHands: {
+    en: "The Herald is in play: every hand is open.",
+    fr: "Le Hérault est en jeu : toutes les mains sont ouvertes.",
+    es: "El Heraldo está en juego: todas las manos están descubiertas.",
+  },
+  draw: {
+    en: "Draw",
+    fr: "Piocher",
+    es: "Robar",
+  },
+  drawHint: {
+    en: "Take the top card of your pile",
+    fr: "Prendre la carte du dessus de ta pioche",
+    es: "Coge la carta de arriba de tu mazo",
+  },
+  place: {
+    en: "Place",
+    fr: "Placer",
+    es: "Colocar",
+  },
+  exchangeVerb: {
+    en: "Exchange",
+    fr: "Échanger",
+    es: "Intercambiar",
+  },
+  skip: {
+    en: "Skip",
+    fr: "Passer",
+    es: "Pasar",
+  },
+  done: {
+    en: "Done",
+    fr: "Valider",
+    es: "Confirmar",
+  },
+  placeOrSwap: {
+    en: "{card}: click a lit place to put it in play, or a lit card of the exchange to swap it.",
+    fr: "{card} : clique sur une place éclairée pour la mettre en jeu, ou sur une carte éclairée de l'échange pour l'échanger.",
+    es: "{card}: haz clic en un lugar iluminado para ponerla en juego, o en una carta iluminada del intercambio para cambiarla.",
+  },
+  placeOnly: {
+    en: "{card}: click a lit place to put it in play.",
+    fr: "{card} : clique sur une place éclairée pour la mettre en jeu.",
+    es: "{card}: haz clic en un lugar iluminado para ponerla en juego.",
+  },
+  swapOnly: {
+    en: "{card} cannot be placed now: click a lit card of the exchange to swap it.",
+    fr: "{card} ne peut pas être placée maintenant : clique sur une carte éclairée de l'échange pour l'échanger.",
+    es: "{card} no se puede colocar ahora: haz clic en una carta iluminada del intercambio para cambiarla.",
+  },
+  noUse: {
+    en: "{card} can be neither placed nor exchanged now.",
+    fr: "{card} ne peut être ni placée ni échangée maintenant.",
+    es: "{card} no se puede colocar ni intercambiar ahora.",
+  },
+  takeFirst: {
+    en: "Take {card} from the exchange: click a lit card of your hand to give in return.",
+    fr: "Prendre {card} dans l'échange : clique sur une carte éclairée de ta main à donner en retour.",
+    es: "Coger {card} del intercambio: haz clic en una carta iluminada de tu mano para dar a cambio.",
+  },
+  chooseMain: {
+    en: "Choose a card of your hand to place or exchange, or draw from your pile.",
+    fr: "Choisis une carte de ta main à placer ou à échanger, ou pioche.",
+    es: "Elige una carta de tu mano para colocarla o intercambiarla, o roba de tu mazo.",
+  },
+  chooseMainNoDraw: {
+    en: "Choose a card of your hand to place or exchange.",
+    fr: "Choisis une carte de ta main à placer ou à échanger.",
+    es: "Elige una carta de tu mano para colocarla o intercambiarla.",
+  },
+  seneschal: {
+    en: "The Seneschal lets you place one more card for free: pick it, or skip.",
+    fr: "Le Sénéchal te permet de placer gratuitement une autre carte : choisis-la, ou passe.",
+    es: "El Senescal te deja colocar gratis una carta más: elígela, o pasa.",
+  },
+  effectOf: {
+    en: "{card}",
+    fr: "{card}",
+    es: "{card}",
+  },
+  step: {
+    en: "step {k} of {n}",
+    fr: "étape {k} sur {n}",
+    es: "paso {k} de {n}",
+  },
+  drawnThisTurn: {
+    en: "Drawn this turn: it can be placed or exchanged from your next turn.",
+    fr: "Piochée ce tour-ci : tu pourras la placer ou l'échanger au prochain tour.",
+    es: "Robada este turno: podrás colocarla o intercambiarla a partir de tu próximo turno.",
+  },
+  cannotPlace: {
+    en: "No free place meets its requirements now.",
+    fr: "Aucune place libre ne remplit ses exigences pour l'instant.",
+    es: "Ahora mismo ningún lugar libre cumple sus requisitos.",
+  },
+  notYourTurn: {
+    en: "Wait for your turn.",
+    fr: "Attends ton tour.",
+    es: "Espera tu turno.",
+  },
+  waiting: {
+    en: "Waiting for {who}…",
+    fr: "En attente de {who}…",
+    es: "Esperando a {who}…",
+  },
+  watching: {
+    en: "Spectating",
+    fr: "Spectateur",
+    es: "Espectador",
+  },
+  wins: {
+    en: "{who} wins",
+    fr: "{who} gagne",
+    es: "Gana {who}",
+  },
+  winTie: {
+    en: "Shared win: {who}",
+    fr: "Victoire partagée : {who}",
+    es: "Victoria compartida: {who}",
+  },
+  draw_: {
+    en: "Draw",
+    fr: "Égalité",
+    es: "Empate",
+  },
+  youLose: {
+    en: "Game over — you did not win this time.",
+    fr: "Partie terminée — tu n'as pas gagné cette fois.",
+    es: "Partida terminada: esta vez no has ganado.",
+  },
+  reason_no_cards: {
+    en: "{who} placed every card.",
+    fr: "{who} a placé toutes ses cartes.",
+    es: "{who} ha colocado todas sus cartas.",
+  },
+  reason_no_cards_n: {
+    en: "They placed every card.",
+    fr: "Ils ont placé toutes leurs cartes.",
+    es: "Han colocado todas sus cartas.",
+  },
+  reason_deadlock: {
+    en: "Deadlock: every pile is empty and two rounds passed without a card placed; the fewest cards in hand wins.",
+    fr: "Blocage : toutes les pioches sont vides et deux tours ont passé sans carte posée ; le moins de cartes en main gagne.",
+    es: "Bloqueo: todos los mazos están vacíos y han pasado dos rondas sin colocar ninguna carta; gana quien tenga menos cartas en la mano.",
+  },
+  reason_turn_limit: {
+    en: "Round limit reached: the fewest cards left wins.",
+    fr: "Limite de tours atteinte : le moins de cartes restantes gagne.",
+    es: "Límite de rondas alcanzado: gana quien tenga menos cartas.",
+  },
+  reason_forfeit: {
+    en: "By forfeit.",
+    fr: "Par forfait.",
+    es: "Por abandono.",
+  },
+  reason_other: {
+    en: "The game has ended.",
+    fr: "La partie est terminée.",
+    es: "La partida ha terminado.",
+  },
+  cardsLeft: {
+    en: "{n} cards left",
+    fr: "{n} cartes restantes",
+    es: "Quedan {n} cartas",
+  },
+  cardLeft: {
+    en: "1 card left",
+    fr: "1 carte restante",
+    es: "Queda 1 carta",
+  },
+  noCardLeft: {
+    en: "no card left",
+    fr: "plus aucune carte",
+    es: "no queda ninguna carta",
+  },
+  winner: {
+    en: "Winner",
+    fr: "Vainqueur",
+    es: "Ganador",
+  },
+  rank: {
+    en: "Rank",
+    fr: "Rang",
+    es: "Puesto",
+  },
+  hideBanner: {
+    en: "See the board",
+    fr: "Voir le plateau",
+    es: "Ver el tablero",
+  },
+  showBanner: {
+    en: "Show the result",
+    fr: "Voir le résultat",
+    es: "Ver el resultado",
+  },
+  protected_knight: {
+    en: "Protected: a Knight lies on it",
+    fr: "Protégée : un Chevalier est posé dessus",
+    es: "Protegida: tiene un Caballero encima",
+  },
+  protected_priest: {
+    en: "Protected: the Priest of its colour stands next to it",
+    fr: "Protégée : le Prêtre de sa couleur est sur une case voisine",
+    es: "Protegida: el Sacerdote de su color está en una casilla vecina",
+  },
+  protected_captain: {
+    en: "Protected: the Captain stands on its rampart",
+    fr: "Protégé : le Capitaine est sur son rempart",
+    es: "Protegido: el Capitán está en su muralla",
+  },
+  protected_ambassador: {
+    en: "Protected: the Ambassador is always protected",
+    fr: "Protégé : l'Ambassadeur l'est toujours",
+    es: "Protegido: el Embajador siempre lo está",
+  },
+  token: {
+    en: "Colour: {who}",
+    fr: "Couleur : {who}",
+    es: "Color: {who}",
+  },
+  noToken: {
+    en: "No colour token",
+    fr: "Pas de jeton de couleur",
+    es: "Sin ficha de color",
+  },
+  placement: {
+    en: "Placement",
+    fr: "Placement",
+    es: "Colocación",
+  },
+  effect: {
+    en: "Effect",
+    fr: "Effet",
+    es: "Efecto",
+  },
+  zone: {
+    en: "Zone",
+    fr: "Zone",
+    es: "Zona",
+  },
+  gender_M: {
+    en: "male",
+    fr: "masculin",
+    es: "masculino",
+  },
+  gender_F: {
+    en: "female",
+    fr: "féminin",
+    es: "femenino",
+  },
+  "gender_-": {
+    en: "no gender",
+    fr: "sans genre",
+    es: "sin género",
+  },
+  copies: {
+    en: "{n} copies",
+    fr: "{n} exemplaires",
+    es: "{n} ejemplares",
+  },
+  minPlayers: {
+    en: "3 or more players only",
+    fr: "À partir de 3 joueurs",
+    es: "Solo con 3 jugadores o más",
+  },
+  legend: {
+    en: "Legend",
+    fr: "Légende",
+    es: "Leyenda",
+  },
+  slot: {
+    en: "Siege engine facing the {side} rampart",
+    fr: "Engin de siège face au rempart {side}",
+    es: "Máquina de asedio frente a la muralla {side}",
+  },
+  emptySlot: {
+    en: "Free place for a siege engine facing the {side} rampart",
+    fr: "Place libre pour un engin de siège face au rempart {side}",
+    es: "Lugar libre para una máquina de asedio frente a la muralla {side}",
+  },
+  outsideHint: {
+    en: "Outside the walls",
+    fr: "Hors les murs",
+    es: "Fuera de las murallas",
+  },
+  seatAria: {
+    en: "Player {who}",
+    fr: "Joueur {who}",
+    es: "Jugador {who}",
+  },
+  inPlay: {
+    en: "In play",
+    fr: "En jeu",
+    es: "En juego",
+  },
+  underKnight: {
+    en: "Under a Knight",
+    fr: "Sous un Chevalier",
+    es: "Bajo un Caballero",
+  },
+  round: {
+    en: "Round {n}",
+    fr: "Tour de table {n}",
+    es: "Ronda {n}",
+  },
+  turnN: {
+    en: "Turn {n}",
+    fr: "Tour {n}",
+    es: "Turno {n}",
+  },
+  gap: {
+    en: "…",
+    fr: "…",
+    es: "…",
+  },
+  startsGame: {
+    en: "{who} plays first.",
+    fr: "{who} commence.",
+    es: "Empieza {who}.",
+  },
+  cardInfo: {
+    en: "Read the card",
+    fr: "Lire la carte",
+    es: "Leer la carta",
   },
 };
 
-export const COLOURS = {
-  en: ["Blue", "Yellow", "Red", "Green"],
-  fr: ["Bleu", "Jaune", "Rouge", "Vert"],
-};
+export const STRINGS = byLang(MESSAGES);
 
-export const ZONES = {
-  en: { courtyard: "Courtyard", rampart: "Ramparts", tower: "Towers", outside: "Outside the walls", knight: "On a card" },
-  fr: { courtyard: "Cour", rampart: "Remparts", tower: "Tours", outside: "Hors les murs", knight: "Sur une carte" },
-};
+export const COLOURS = byLang([
+  {
+    en: "Blue",
+    fr: "Bleu",
+    es: "Azul",
+  },
+  {
+    en: "Yellow",
+    fr: "Jaune",
+    es: "Amarillo",
+  },
+  {
+    en: "Red",
+    fr: "Rouge",
+    es: "Rojo",
+  },
+  {
+    en: "Green",
+    fr: "Vert",
+    es: "Verde",
+  },
+]);
 
-export const SIDES = {
-  en: { N: "north", E: "east", S: "south", W: "west" },
-  fr: { N: "nord", E: "est", S: "sud", W: "ouest" },
-};
+export const ZONES = byLang({
+  courtyard: {
+    en: "Courtyard",
+    fr: "Cour",
+    es: "Patio",
+  },
+  rampart: {
+    en: "Ramparts",
+    fr: "Remparts",
+    es: "Murallas",
+  },
+  tower: {
+    en: "Towers",
+    fr: "Tours",
+    es: "Torres",
+  },
+  outside: {
+    en: "Outside the walls",
+    fr: "Hors les murs",
+    es: "Fuera de las murallas",
+  },
+  knight: {
+    en: "On a card",
+    fr: "Sur une carte",
+    es: "Sobre una carta",
+  },
+});
+
+export const SIDES = byLang({
+  N: {
+    en: "north",
+    fr: "nord",
+    es: "norte",
+  },
+  E: {
+    en: "east",
+    fr: "est",
+    es: "este",
+  },
+  S: {
+    en: "south",
+    fr: "sud",
+    es: "sur",
+  },
+  W: {
+    en: "west",
+    fr: "ouest",
+    es: "oeste",
+  },
+});
 
 const TOWER_SIDE = { "0,0": "NW", "0,5": "NE", "5,0": "SW", "5,5": "SE" };
-const TOWER_NAME = {
-  en: { NW: "north-west", NE: "north-east", SW: "south-west", SE: "south-east" },
-  fr: { NW: "nord-ouest", NE: "nord-est", SW: "sud-ouest", SE: "sud-est" },
-};
+const TOWER_NAME = byLang({
+  NW: {
+    en: "north-west",
+    fr: "nord-ouest",
+    es: "noroeste",
+  },
+  NE: {
+    en: "north-east",
+    fr: "nord-est",
+    es: "noreste",
+  },
+  SW: {
+    en: "south-west",
+    fr: "sud-ouest",
+    es: "suroeste",
+  },
+  SE: {
+    en: "south-east",
+    fr: "sud-est",
+    es: "sureste",
+  },
+});
 
 export function zoneOf(r, c) {
   if ((r === 0 || r === 5) && (c === 0 || c === 5)) return "tower";
@@ -149,24 +514,68 @@ export function sideOf(r, c) {
   return "E";
 }
 
+/** Where a card is, as the log says it ("motion": where it goes). */
+const PLACES = {
+  outside: {
+    en: "outside the walls",
+    fr: "hors les murs",
+    es: "fuera de las murallas",
+  },
+  slot: {
+    en: "facing the {side} rampart",
+    fr: "face au rempart {side}",
+    es: "frente a la muralla {side}",
+  },
+  courtyard: {
+    en: "in the courtyard",
+    fr: "dans la cour",
+    es: "en el patio",
+  },
+  courtyard_motion: {
+    en: "to the courtyard",
+    fr: "dans la cour",
+    es: "al patio",
+  },
+  rampart: {
+    en: "on the {side} rampart",
+    fr: "sur le rempart {side}",
+    es: "en la muralla {side}",
+  },
+  rampart_motion: {
+    en: "to the {side} rampart",
+    fr: "sur le rempart {side}",
+    es: "a la muralla {side}",
+  },
+  tower: {
+    en: "on the {tower} tower",
+    fr: "sur la tour {tower}",
+    es: "en la torre {tower}",
+  },
+  tower_motion: {
+    en: "to the {tower} tower",
+    fr: "sur la tour {tower}",
+    es: "a la torre {tower}",
+  },
+};
+
+/** The languages the log (log.js) writes its sentences in: placePhrase speaks the sentence's
+ * language, English for another (a Spanish phrase inside an English sentence reads worse). */
+export const LOG_LANGS = ["en", "fr"];
+
 /** "in the courtyard", "on the north rampart", "facing the west rampart", "outside the walls". */
 export function placePhrase(where, lang, motion = false) {
-  const fr = lang === "fr";
-  if (where === "outside" || where == null) return fr ? "hors les murs" : "outside the walls";
+  const L = LOG_LANGS.includes(lang) ? lang : "en";
+  const say = (k, vars) => fill(pick(PLACES[motion && PLACES[`${k}_motion`] ? `${k}_motion` : k], L), vars);
+  if (where === "outside" || where == null) return say("outside");
   if (where && typeof where === "object" && !Array.isArray(where) && where.slot) {
-    const side = SIDES[fr ? "fr" : "en"][where.slot];
-    return fr ? `face au rempart ${side}` : `facing the ${side} rampart`;
+    return fill(pick(PLACES.slot, L), { side: SIDES[L][where.slot] });
   }
   if (Array.isArray(where)) {
     const [r, c] = where;
     const z = zoneOf(r, c);
-    if (z === "courtyard") return fr ? "dans la cour" : motion ? "to the courtyard" : "in the courtyard";
-    if (z === "rampart") {
-      const side = SIDES[fr ? "fr" : "en"][sideOf(r, c)];
-      return fr ? `sur le rempart ${side}` : `${motion ? "to" : "on"} the ${side} rampart`;
-    }
-    const tower = TOWER_NAME[fr ? "fr" : "en"][TOWER_SIDE[`${r},${c}`]];
-    return fr ? `sur la tour ${tower}` : `${motion ? "to" : "on"} the ${tower} tower`;
+    if (z === "courtyard") return say("courtyard");
+    if (z === "rampart") return say("rampart", { side: SIDES[L][sideOf(r, c)] });
+    return say("tower", { tower: TOWER_NAME[L][TOWER_SIDE[`${r},${c}`]] });
   }
   return "";
 }
@@ -185,45 +594,171 @@ export const FR_ARTICLE = {
 export const PLURAL = new Set(["archers"]);
 
 /** What each effect asks, one prompt per target, in order. */
-export const PROMPTS = {
-  en: {
-    princesse: ["Choose an unprotected card on an adjacent square to send back."],
-    prince: ["Choose an unprotected card on an adjacent square to send back."],
-    dame_de_compagnie: ["Choose an unprotected male card on an adjacent square to send back."],
-    menestrel: ["Choose an unprotected female card on an adjacent square to send back."],
-    assassin: ["Choose an unprotected card on an adjacent square to assassinate (it leaves the game)."],
-    bailli: ["Choose a card with a colour token on an adjacent square: its token is removed."],
-    voleur: ["Choose a card in play with a colour token: its token is removed."],
-    archers: ["Choose an unprotected card outside the walls to send back."],
-    sorciere: ["Choose an unprotected card in a tower to send back."],
-    barbare: ["Choose an unprotected soldier to send back."],
-    dragon: ["Choose a first unprotected card in play to send back.", "Choose a second card to send back."],
-    intrigant: ["Choose a card whose colour token you swap.", "Choose a card with a different colour state to swap with."],
-    magicien: ["Choose a card alone on a castle square.", "Choose another card of the same zone to swap places with."],
-    chambellan: ["Choose a courtyard card to move.", "Choose a free courtyard square."],
-    guetteur: ["Choose a soldier on a rampart to move.", "Choose a free rampart square."],
-    fee: ["Choose a card to move (not a Knight nor a siege engine).", "Choose a free square of another zone, or outside the walls."],
-    alchimiste: ["Choose a card of your hand to give to the exchange.", "Choose the card of the exchange you take."],
-    bouffon: ["Choose the card of your hand you give away.", "Choose the player who receives it."],
-  },
-  fr: {
-    princesse: ["Choisis une carte non protégée d'une case voisine à renvoyer."],
-    prince: ["Choisis une carte non protégée d'une case voisine à renvoyer."],
-    dame_de_compagnie: ["Choisis une carte masculine non protégée d'une case voisine à renvoyer."],
-    menestrel: ["Choisis une carte féminine non protégée d'une case voisine à renvoyer."],
-    assassin: ["Choisis une carte non protégée d'une case voisine à assassiner (elle quitte la partie)."],
-    bailli: ["Choisis une carte avec un jeton de couleur sur une case voisine : son jeton est ôté."],
-    voleur: ["Choisis une carte en jeu avec un jeton de couleur : son jeton est ôté."],
-    archers: ["Choisis une carte non protégée hors les murs à renvoyer."],
-    sorciere: ["Choisis une carte non protégée d'une tour à renvoyer."],
-    barbare: ["Choisis un soldat non protégé à renvoyer."],
-    dragon: ["Choisis une première carte non protégée à renvoyer.", "Choisis une deuxième carte à renvoyer."],
-    intrigant: ["Choisis une carte dont tu échanges le jeton.", "Choisis une carte à l'état de couleur différent."],
-    magicien: ["Choisis une carte seule sur une case du château.", "Choisis une autre carte de la même zone pour échanger leurs places."],
-    chambellan: ["Choisis une carte de la cour à déplacer.", "Choisis une case libre de la cour."],
-    guetteur: ["Choisis un soldat d'un rempart à déplacer.", "Choisis une case libre de rempart."],
-    fee: ["Choisis une carte à déplacer (ni un Chevalier ni un engin de siège).", "Choisis une case libre d'une autre zone, ou hors les murs."],
-    alchimiste: ["Choisis une carte de ta main à donner à l'échange.", "Choisis la carte de l'échange que tu prends."],
-    bouffon: ["Choisis la carte de ta main que tu donnes.", "Choisis le joueur qui la reçoit."],
-  },
-};
+export const PROMPTS = byLang(stepsByLang({
+  princesse: [
+    {
+      en: "Choose an unprotected card on an adjacent square to send back.",
+      fr: "Choisis une carte non protégée d'une case voisine à renvoyer.",
+      es: "Elige una carta sin protección de una casilla vecina para devolverla.",
+    },
+  ],
+  prince: [
+    {
+      en: "Choose an unprotected card on an adjacent square to send back.",
+      fr: "Choisis une carte non protégée d'une case voisine à renvoyer.",
+      es: "Elige una carta sin protección de una casilla vecina para devolverla.",
+    },
+  ],
+  dame_de_compagnie: [
+    {
+      en: "Choose an unprotected male card on an adjacent square to send back.",
+      fr: "Choisis une carte masculine non protégée d'une case voisine à renvoyer.",
+      es: "Elige una carta masculina sin protección de una casilla vecina para devolverla.",
+    },
+  ],
+  menestrel: [
+    {
+      en: "Choose an unprotected female card on an adjacent square to send back.",
+      fr: "Choisis une carte féminine non protégée d'une case voisine à renvoyer.",
+      es: "Elige una carta femenina sin protección de una casilla vecina para devolverla.",
+    },
+  ],
+  assassin: [
+    {
+      en: "Choose an unprotected card on an adjacent square to assassinate (it leaves the game).",
+      fr: "Choisis une carte non protégée d'une case voisine à assassiner (elle quitte la partie).",
+      es: "Elige una carta sin protección de una casilla vecina para asesinarla (sale de la partida).",
+    },
+  ],
+  bailli: [
+    {
+      en: "Choose a card with a colour token on an adjacent square: its token is removed.",
+      fr: "Choisis une carte avec un jeton de couleur sur une case voisine : son jeton est ôté.",
+      es: "Elige una carta con ficha de color en una casilla vecina: se le quita la ficha.",
+    },
+  ],
+  voleur: [
+    {
+      en: "Choose a card in play with a colour token: its token is removed.",
+      fr: "Choisis une carte en jeu avec un jeton de couleur : son jeton est ôté.",
+      es: "Elige una carta en juego con ficha de color: se le quita la ficha.",
+    },
+  ],
+  archers: [
+    {
+      en: "Choose an unprotected card outside the walls to send back.",
+      fr: "Choisis une carte non protégée hors les murs à renvoyer.",
+      es: "Elige una carta sin protección fuera de las murallas para devolverla.",
+    },
+  ],
+  sorciere: [
+    {
+      en: "Choose an unprotected card in a tower to send back.",
+      fr: "Choisis une carte non protégée d'une tour à renvoyer.",
+      es: "Elige una carta sin protección de una torre para devolverla.",
+    },
+  ],
+  barbare: [
+    {
+      en: "Choose an unprotected soldier to send back.",
+      fr: "Choisis un soldat non protégé à renvoyer.",
+      es: "Elige un soldado sin protección para devolverlo.",
+    },
+  ],
+  dragon: [
+    {
+      en: "Choose a first unprotected card in play to send back.",
+      fr: "Choisis une première carte non protégée à renvoyer.",
+      es: "Elige una primera carta en juego sin protección para devolverla.",
+    },
+    {
+      en: "Choose a second card to send back.",
+      fr: "Choisis une deuxième carte à renvoyer.",
+      es: "Elige una segunda carta para devolverla.",
+    },
+  ],
+  intrigant: [
+    {
+      en: "Choose a card whose colour token you swap.",
+      fr: "Choisis une carte dont tu échanges le jeton.",
+      es: "Elige una carta cuya ficha de color intercambias.",
+    },
+    {
+      en: "Choose a card with a different colour state to swap with.",
+      fr: "Choisis une carte à l'état de couleur différent.",
+      es: "Elige una carta con un estado de color distinto para el intercambio.",
+    },
+  ],
+  magicien: [
+    {
+      en: "Choose a card alone on a castle square.",
+      fr: "Choisis une carte seule sur une case du château.",
+      es: "Elige una carta que esté sola en una casilla del castillo.",
+    },
+    {
+      en: "Choose another card of the same zone to swap places with.",
+      fr: "Choisis une autre carte de la même zone pour échanger leurs places.",
+      es: "Elige otra carta de la misma zona para intercambiar sus lugares.",
+    },
+  ],
+  chambellan: [
+    {
+      en: "Choose a courtyard card to move.",
+      fr: "Choisis une carte de la cour à déplacer.",
+      es: "Elige una carta del patio para moverla.",
+    },
+    {
+      en: "Choose a free courtyard square.",
+      fr: "Choisis une case libre de la cour.",
+      es: "Elige una casilla libre del patio.",
+    },
+  ],
+  guetteur: [
+    {
+      en: "Choose a soldier on a rampart to move.",
+      fr: "Choisis un soldat d'un rempart à déplacer.",
+      es: "Elige un soldado de una muralla para moverlo.",
+    },
+    {
+      en: "Choose a free rampart square.",
+      fr: "Choisis une case libre de rempart.",
+      es: "Elige una casilla libre de muralla.",
+    },
+  ],
+  fee: [
+    {
+      en: "Choose a card to move (not a Knight nor a siege engine).",
+      fr: "Choisis une carte à déplacer (ni un Chevalier ni un engin de siège).",
+      es: "Elige una carta para moverla (ni un Caballero ni una máquina de asedio).",
+    },
+    {
+      en: "Choose a free square of another zone, or outside the walls.",
+      fr: "Choisis une case libre d'une autre zone, ou hors les murs.",
+      es: "Elige una casilla libre de otra zona, o fuera de las murallas.",
+    },
+  ],
+  alchimiste: [
+    {
+      en: "Choose a card of your hand to give to the exchange.",
+      fr: "Choisis une carte de ta main à donner à l'échange.",
+      es: "Elige una carta de tu mano para darla al intercambio.",
+    },
+    {
+      en: "Choose the card of the exchange you take.",
+      fr: "Choisis la carte de l'échange que tu prends.",
+      es: "Elige la carta del intercambio que te quedas.",
+    },
+  ],
+  bouffon: [
+    {
+      en: "Choose the card of your hand you give away.",
+      fr: "Choisis la carte de ta main que tu donnes.",
+      es: "Elige la carta de tu mano que regalas.",
+    },
+    {
+      en: "Choose the player who receives it.",
+      fr: "Choisis le joueur qui la reçoit.",
+      es: "Elige al jugador que la recibe.",
+    },
+  ],
+}));

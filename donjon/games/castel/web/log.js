@@ -1,32 +1,16 @@
-// The game log of Castel: one readable sentence per view event, in English or French
+// The game log of Castel: one readable sentence per event, in English or French
 // ("the Dragon sends back the Priest to Blue's hand" / "le Dragon renvoie le Prêtre dans la
-// main de Bleu"). Built only from view events; cards are chips that open the card.
+// main de Bleu"). The events come from the server's history (docs/protocol.md, "History": each
+// `play` entry's `events`, with `turn_no` on a turn and `under` on a placed Knight); cards are
+// chips that open the card. entryLines(history, ctx) gives the whole log, entry by entry.
 
 import { esc } from "../js/kit/html.js";
 import { BANNER, cardName, deName, isPlural, kindOf, theName } from "./cards.js";
 import { placePhrase } from "./i18n.js";
 
 /**
- * The events of one update, copied with what their sentence needs later: the turn number of
- * each "turn" event (`_turnNo`) and the card under a placed Knight (`_under`).
- */
-export function annotate(events, view) {
-  const turns = events.filter((e) => e.type === "turn").length;
-  let k = 0;
-  return events.map((ev) => {
-    const out = { ...ev };
-    if (ev.type === "turn") {
-      if (view && view.turn_no != null) out._turnNo = view.turn_no - (turns - 1 - k);
-      k += 1;
-    }
-    if (ev.type === "place" && kindOf(ev.card) === "chevalier") out._under = cardUnder(ev.card, view);
-    return out;
-  });
-}
-
-/**
  * ctx: { lang, card(kind) → catalogue row, who(seat) → display name }
- * Returns [{ cls, html, seat? }] for annotated events (and {type: "_gap"} markers).
+ * Returns [{ cls, html, seat? }] for the events of the server's history entries.
  */
 export function describeEvents(events, ctx) {
   const out = [];
@@ -46,6 +30,7 @@ function describe(ev, ctx) {
   const verb = (en, enPl, frS, frPl) => (fr ? (isPlural(by) ? frPl : frS) : isPlural(by) ? enPl : en);
   switch (ev.type) {
     case "turn": {
+      if (ev._turnNo == null && ev.turn_no != null) ev = { ...ev, _turnNo: ev.turn_no };
       const n = ev._turnNo != null && ev._turnNo > 0 ? (fr ? `Tour ${ev._turnNo}` : `Turn ${ev._turnNo}`) : fr ? "Tour" : "Turn";
       return { cls: "cg-l-turn", seat: ev.seat, html: `<span class="cg-l-n">${n}</span>${W(ev.seat)}` };
     }
@@ -64,7 +49,7 @@ function describe(ev, ctx) {
       const kind = ev.kind || kindOf(ev.card);
       let where = placePhrase(ev.where, ctx.lang);
       if (kind === "chevalier") {
-        const under = ev._under;
+        const under = ev._under ?? ev.under;
         if (under) where = `${fr ? "sur" : "on"} ${C(under, { article: true })}`;
         else where = fr ? "sur une carte" : "on a card";
       }
@@ -161,22 +146,29 @@ function describe(ev, ctx) {
   }
 }
 
-function line(html, cls) {
-  return { cls, html: html.replace(/^\s+/, "").replace(/^(<span class="cg-by">)?(<span[^>]*>)?([a-zà-ÿ])/, (m, a, b, ch) => (a || "") + (b || "") + ch.toUpperCase()) };
+/**
+ * The log of a game from its history: [{ v, cls, html, seat? }], the lines of each entry in
+ * order (a `play` entry's events; a lifecycle entry is left to the caller: `{v, life: entry}`).
+ * The first line is the first turn (v 0, the start), from the first entry's seat.
+ */
+export function entryLines(history, ctx) {
+  const out = [];
+  const first = (history || []).find((e) => e.kind === "play");
+  if (first && !((first.events || [])[0] || {}).turn_no) {
+    out.push({ v: 0, ...describe({ type: "turn", seat: first.by, turn_no: 1 }, ctx) });
+  }
+  for (const e of history || []) {
+    if (e.kind !== "play") {
+      out.push({ v: e.v, life: e });
+      continue;
+    }
+    for (const line of describeEvents(e.events || [], ctx)) out.push({ v: e.v, ...line });
+  }
+  return out;
 }
 
-/** The card right under a Knight in a view (for "places the Knight on the King"). */
-function cardUnder(id, view) {
-  if (!view) return null;
-  const stacks = [];
-  for (const row of view.castle || []) for (const st of row) if (st && st.length) stacks.push(st);
-  for (const st of Object.values(view.slots || {})) if (st && st.length) stacks.push(st);
-  for (const st of view.outside || []) if (st && st.length) stacks.push(st);
-  for (const st of stacks) {
-    const i = st.findIndex((x) => x.id === id);
-    if (i > 0) return st[i - 1].id;
-  }
-  return null;
+function line(html, cls) {
+  return { cls, html: html.replace(/^\s+/, "").replace(/^(<span class="cg-by">)?(<span[^>]*>)?([a-zà-ÿ])/, (m, a, b, ch) => (a || "") + (b || "") + ch.toUpperCase()) };
 }
 
 export function chip(id, ctx, { article = false, cap = false } = {}) {

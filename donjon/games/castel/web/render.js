@@ -6,7 +6,8 @@
 import { esc } from "../js/kit/html.js";
 import { BANNER, cardHtml, cardName, kindOf, theName } from "./cards.js";
 import { COLOURS, PROMPTS, SIDES, ZONES } from "./i18n.js";
-import { chip, describeEvents, seatChip } from "./log.js";
+import { lifecycleHtml } from "../js/kit/movelist.js";
+import { chip, entryLines, seatChip } from "./log.js";
 import { acts, boardLights, canAct, completeActs, exchangeActs, exchangeGroups, handGroups, isPlay, myTurn, phase, placeActs, seatTargets, stepValues } from "./select.js";
 
 /** Seats in screen positions, starting at the bottom and going clockwise (turn order). */
@@ -23,6 +24,7 @@ export function skeleton(root, t, { lang, mode }) {
   root.innerHTML = `
   <div class="cg-main">
     <div class="cg-tablecol">
+      <div class="cg-viewbar" hidden></div>
       <div class="cg-table">
         <div class="cg-seat cg-pos-top"></div>
         <div class="cg-seat cg-pos-left"></div>
@@ -68,6 +70,7 @@ export function skeleton(root, t, { lang, mode }) {
     exchangeCount: $(".cg-exchange-count"),
     removed: $(".cg-removed-panel"),
     log: $(".cg-log"),
+    viewbar: $(".cg-viewbar"),
     modal: $(".cg-modal"),
     toast: $(".cg-toast"),
   };
@@ -140,6 +143,7 @@ function seatHtml(c, seat) {
         <span class="cg-token cg-seat-${seat}" title="${esc(colour)}"></span>
         <span class="cg-seat-name">${esc(name)}${me ? ` <small>(${esc(t("you"))})</small>` : ""}${showColour ? ` <small class="cg-seat-colour">${esc(colour)}</small>` : ""}</span>
         ${badge}
+        <span class="kit-clock" data-clock-seat="${seat}"></span>
       </div>
       <div class="cg-seat-counts">
         <span class="cg-count-hand" title="${esc(t("handCount", { n: handN }))}"><span class="cg-backs">${'<i class="cg-back-mini"></i>'.repeat(backs)}</span><b>${handN}</b> <small>${esc(t("hand").toLowerCase())}</small></span>
@@ -343,14 +347,16 @@ function statusHtml(c) {
   return out.join("");
 }
 
-/** The log's lines as HTML (cached in s.logHtml until the events change). */
+/** The log's lines as HTML, from the server's history (cached in s.logHtml until it changes);
+ * every line of entry v has data-v="v" (a click shows the position after it). */
 function logHtml(c) {
   const { s, t } = c;
   if (s.logHtml == null) {
-    const lines = describeEvents(s.raw, logCtx(c));
+    const lines = entryLines(c.ml ? c.ml.history : [], logCtx(c));
     s.logHtml = lines.length
-      ? lines.map((e) => `<li class="${e.cls}${e.seat != null ? ` cg-seat-${e.seat}` : ""}">${e.html}</li>`).join("")
-      : `<li class="cg-empty">${esc(t("noLog"))}</li>`;
+      ? lines.map((e) => (e.life ? lifecycleHtml(e.life, c.lang, c.who, "cg-l-life")
+        : `<li class="${e.cls}${e.seat != null ? ` cg-seat-${e.seat}` : ""}" data-v="${e.v}">${e.html}</li>`)).join("")
+      : `<li class="cg-empty mv-empty">${esc(t("noLog"))}</li>`;
   }
   return s.logHtml;
 }
@@ -388,12 +394,8 @@ export function renderAll(c, el, board, root) {
   const rem = removedHtml(c);
   el.removed.innerHTML = rem;
   el.removed.hidden = !rem;
-  const lh = logHtml(c);
-  if (lh !== s.shownLog) {
-    el.log.innerHTML = lh;
-    s.shownLog = lh;
-    el.log.scrollTop = el.log.scrollHeight;
-  }
+  if (c.ml) c.ml.render(logHtml(c));
+  el.boardwrap.classList.toggle("mv-past-board", !!(c.ml && c.ml.past));
   if (v.outcome && !s.overHidden) {
     el.over.innerHTML = overHtml(c);
     el.over.hidden = false;

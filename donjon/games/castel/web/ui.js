@@ -1,16 +1,19 @@
 // Castel game board for donjon.
 //
 //   import { createGameUI } from "/static/castel/ui.js";
-//   const ui = createGameUI(root, { seat, lang, send, mode, players, cards });
-//   ui.update({ view, legal, version, log });
+//   const ui = createGameUI(root, { seat, lang, send, mode, players, cards, position, seek });
+//   ui.update({ view, legal, version, history, entry });
 //
 // seat: 0..3 | null (spectator); lang: "en" | "fr"; send(action) → Promise resolving on the
 // server's ack, rejecting with Error(reason); mode: "play" | "replay" | "watch"; players:
 // optional [{name}] (or names) by seat; cards: optional catalogue array (else ./cards.json).
 // `legal` is the seat's list of legal actions (GAME.legal_actions): every highlight is derived
 // from it and the action sent back is always one of its entries, unchanged.
-// `log` (optional): the game's events so far, as a list of events or of {events: [...]}; without
-// it the log is built from the events of the successive views.
+// history / entry: the server's history (a sync frame's `history`, an event frame's `entry`;
+// docs/protocol.md, "History"): the log is written from its entries' `events` (log.js) in the
+// shared move list (/static/js/kit/movelist.js): a click on a line, or ←/→/Home/End, shows the
+// position after its entry, read-only, from position(v) → Promise<public view>; seek(v), if
+// given (the replay page), is called instead.
 //
 // This module holds the state and the input; select.js decides what may be picked and which
 // action a pick makes, render.js draws, recent.js marks what changed since the player's last
@@ -20,13 +23,14 @@ import { restartAnimation } from "../js/kit/anim.js";
 import { loadCss } from "../js/kit/css.js";
 import { esc } from "../js/kit/html.js";
 import { makeT } from "../js/kit/i18n.js";
+import { createMoveList, followPast, heldBehindPast, lifecycleText } from "../js/kit/movelist.js";
 import { createSubmit } from "../js/kit/submit.js";
 import { slotToast } from "../js/kit/toast.js";
 import { createZoom } from "../js/kit/zoom.js";
 import { createBoard } from "./board.js";
 import { cardName, kindOf, loadCards } from "./cards.js";
 import { COLOURS, STRINGS } from "./i18n.js";
-import { annotate, seatChip } from "./log.js";
+import { describeEvents, seatChip } from "./log.js";
 import { markLast, newMarks } from "./recent.js";
 import { fitHand, renderAll, skeleton, zoomHtml } from "./render.js";
 import * as sel from "./select.js";
@@ -39,6 +43,8 @@ export function createGameUI(root, options = {}) {
     send: options.send || (() => Promise.reject(new Error("no send"))),
     mode: options.mode || "play",
     players: options.players || null,
+    position: options.position || null,
+    seek: options.seek || null,
   };
   const lang = opts.lang;
   const t = makeT(STRINGS, lang);
@@ -52,10 +58,8 @@ export function createGameUI(root, options = {}) {
     sel: null, // {from: "hand", id, kind} | {from: "exchange", kind} (select.js)
     picked: [], // effect targets chosen so far
     sending: false,
-    raw: [], // annotated events of the log ({type: "_gap"}: events we did not see)
-    logHtml: null, // cache of the rendered log
-    shownLog: null,
-    externalLog: false,
+    logHtml: null, // cache of the rendered log (render.js)
+    live: null, // {view, legal} of the live game while an earlier position is shown
     marks: newMarks(), // what changed since the player's last action (recent.js)
     overHidden: false,
   };
@@ -85,9 +89,25 @@ export function createGameUI(root, options = {}) {
   };
   const who = (seat) => playerName(seat) || (COLOURS[lang][seat] ?? `#${seat}`);
   /** select.js's context: the state of the selection now. */
-  const g = () => ({ view: s.view, legal: s.legal, seat: opts.seat, mode: opts.mode, sending: s.sending, sel: s.sel, picked: s.picked });
+  // an earlier position (the log's) is read-only
+  const g = () => ({ view: s.view, legal: s.legal, seat: opts.seat, mode: ml.past ? "replay" : opts.mode, sending: s.sending, sel: s.sel, picked: s.picked });
   /** What render.js reads. */
   const c = { s, g, opts, lang, t, card, who, playerName };
+
+  // ------------------------------------------------------------------ the log (the move list)
+  /** Show the log's earlier position (ml.past), or the live game again. */
+  function showPast() {
+    followPast(s, ml, () => {
+      s.sel = null;
+      s.picked = [];
+      zoom.close();
+    });
+    render();
+  }
+  const ml = createMoveList({
+    list: el.log, bar: el.viewbar, lang, position: opts.position, seek: opts.seek, keys: !opts.seek, onChange: showPast,
+  });
+  c.ml = ml;
 
   // ------------------------------------------------------------------ input
   /** Carry out what select.js says a click does. */
@@ -211,7 +231,8 @@ export function createGameUI(root, options = {}) {
   root.addEventListener("keydown", (ev) => {
     if (ev.key === "Escape") {
       if (zoom.escape()) return;
-      if (s.sel) {
+      if (ml.past) ml.back();
+      else if (s.sel) {
         s.sel = null;
         render();
       }
@@ -220,31 +241,6 @@ export function createGameUI(root, options = {}) {
       ev.target.click();
     }
   });
-
-  // ------------------------------------------------------------------ log
-  function flattenLog(log) {
-    const out = [];
-    for (const e of log) {
-      if (e && Array.isArray(e.events)) out.push(...e.events);
-      else if (e && typeof e.type === "string") out.push(e);
-    }
-    return out;
-  }
-
-  function ingest(prev, view, version) {
-    const events = view.events || [];
-    const back = prev && version != null && s.version != null && version < s.version;
-    const jump = prev && version != null && s.version != null && version > s.version + 1;
-    if (!prev || back) {
-      s.raw = [];
-      if (view.turn_no > 1 || !events.some((e) => e.type === "turn")) s.raw.push({ type: "_gap" });
-    } else if (jump) {
-      s.raw.push({ type: "_gap" });
-    }
-    s.raw.push(...annotate(events, view));
-    if (s.raw.length > 800) s.raw.splice(0, s.raw.length - 800);
-    s.logHtml = null;
-  }
 
   // ------------------------------------------------------------------ render
   const onResize = () => s.view && fitHand(el.hand);
@@ -257,19 +253,17 @@ export function createGameUI(root, options = {}) {
   }
 
   // ------------------------------------------------------------------ public API
-  function update({ view, legal, version, log } = {}) {
+  function update({ view, legal, version, history, entry } = {}) {
+    if (ml.absorb({ history, entry, version: view ? version : undefined })) s.logHtml = null;
     if (!view) return;
+    if (heldBehindPast(s, ml, view, legal, version)) {
+      render();
+      return;
+    }
     const prev = s.view;
     const sig = JSON.stringify([view.turn_no, view.actions_left, view.events, view.pending, view.outcome]);
     const changed = !prev || (version != null ? version !== s.version : sig !== s.sig);
     const back = !!(prev && version != null && s.version != null && version < s.version);
-    if (Array.isArray(log)) {
-      s.externalLog = true;
-      s.raw = annotate(flattenLog(log), view);
-      s.logHtml = null;
-    } else if (changed && !s.externalLog) {
-      ingest(prev, view, version);
-    }
     s.view = view;
     s.legal = Array.isArray(legal) ? legal : [];
     s.version = version ?? null;
@@ -288,7 +282,18 @@ export function createGameUI(root, options = {}) {
   return {
     update,
     ready,
+    /** The log (kit/movelist.js): the history, the shown position. */
+    moveList: ml,
+    /** An entry of the history as plain text in the player's language (the replay's side log). */
+    describe(e) {
+      if (!e) return "";
+      if (e.kind !== "play") return lifecycleText(e, lang, who) || "";
+      const div = document.createElement("div");
+      div.innerHTML = describeEvents((e.events || []).filter((x) => x.type !== "turn"), { lang, card, who }).map((l) => l.html).join(" ");
+      return div.textContent.trim();
+    },
     destroy() {
+      ml.destroy();
       toast.clear();
       if (resizeObserver) resizeObserver.disconnect();
       else window.removeEventListener("resize", onResize);
@@ -296,7 +301,7 @@ export function createGameUI(root, options = {}) {
     },
     get state() {
       const ph = sel.phase(g());
-      return { phase: ph, selected: s.sel ? { ...s.sel } : null, picked: [...s.picked], log: s.raw.length };
+      return { phase: ph, selected: s.sel ? { ...s.sel } : null, picked: [...s.picked], log: ml.history.length };
     },
   };
 }

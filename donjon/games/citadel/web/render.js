@@ -13,6 +13,9 @@ import * as sel from "./select.js";
 const COLOURS = ["red", "green", "blue"];
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
+/** The log shows its last that many lines. */
+const LOG_LINES = 400;
+
 /** Fill `root` with the board's frame; returns its parts by name. */
 export function skeleton(root, t, { lang, mode }) {
   root.classList.add("ctl-root", `ctl-lang-${lang}`, `ctl-mode-${mode}`);
@@ -24,6 +27,7 @@ export function skeleton(root, t, { lang, mode }) {
   </div>
   <div class="ctl-main">
     <div class="ctl-boardcol">
+      <div class="ctl-viewbar" hidden></div>
       <div class="ctl-mapwrap"><div class="ctl-maphost"></div><div class="ctl-overlay" hidden></div></div>
       <div class="ctl-prompt"></div>
       <div class="ctl-actionbar"></div>
@@ -45,7 +49,7 @@ export function skeleton(root, t, { lang, mode }) {
     saved: $(".ctl-vault-saved"), lost: $(".ctl-vault-lost"), status: $(".ctl-status"), maphost: $(".ctl-maphost"),
     overlay: $(".ctl-overlay"), prompt: $(".ctl-prompt"), bar: $(".ctl-actionbar"), team: $(".ctl-team"),
     log: $(".ctl-log"), skip: $(".ctl-skip"), treasures: $(".ctl-treasures"), piles: $(".ctl-piles"), modal: $(".ctl-modal"),
-    toast: $(".ctl-toast"),
+    toast: $(".ctl-toast"), viewbar: $(".ctl-viewbar"), mapwrap: $(".ctl-mapwrap"),
   };
 }
 
@@ -166,6 +170,7 @@ export function createRenderer(c, n) {
       const mine = a && isMySeat(a.seat);
       main = a ? `<span class="ctl-st-who" style="--cc:${CHAR_COLOUR[a.id]}">${icon(CHAR_ICON[a.id], 18)} ${esc(charInfo(a.id).name)}</span>` : "";
       if (mine) main += ` <span class="ctl-tag-you">${esc(t("yourTurn"))}</span>`;
+      if (a) main += ` <span class="kit-clock" data-clock-seat="${a.seat}"></span>`;
       else if (a && opts.seat != null) main += ` <span class="ctl-tag-wait">${esc(t("waitingFor", { name: playerName(a.seat) }))}</span>`;
     }
     if (!sub && v.turn) sub = `${esc(t("turn", { n: v.turn }))} · ${esc(t("difficulty"))}: ${esc(t(v.difficulty || "normal"))}`;
@@ -373,10 +378,13 @@ export function createRenderer(c, n) {
     }).join("") || `<span class="ctl-empty">—</span>`;
   }
 
+  // The log's lines (ui.js writes them from the server's history); each line of entry v has
+  // data-v="v": the shared move list (kit/movelist.js) shows the position after it on a click.
   function renderLog() {
-    const items = s.log.slice(-140).map((l) => `<li class="ctl-ll ${l.kind.split(" ").map((k) => `ctl-ll-${k}`).join(" ")}${l.fresh ? " ctl-fresh" : ""}">${l.html}</li>`);
-    el.log.innerHTML = items.join("");
-    el.log.scrollTop = el.log.scrollHeight;
+    const items = s.log.slice(-LOG_LINES).map((l) => `<li class="ctl-ll ${l.kind.split(" ").map((k) => `ctl-ll-${k}`).join(" ")}${l.fresh ? " ctl-fresh" : ""}"${l.v != null ? ` data-v="${l.v}"` : ""}>${l.html}</li>`);
+    if (c.ml) c.ml.render(items.join(""));
+    else el.log.innerHTML = items.join("");
+    el.mapwrap.classList.toggle("mv-past-board", !!(c.ml && c.ml.past));
     for (const l of s.log) l.fresh = false;
     el.skip.hidden = !s.anim;
   }
@@ -451,7 +459,7 @@ export function createRenderer(c, n) {
       const who = (v.to_act || [])[0];
       const tiles = (v.choices || []).map((cid) => {
         const a = s.legal.find((x) => x.type === "choose" && x.character === cid);
-        return `<div class="ctl-vote-card" data-choice="${cid}">${charTile({ id: cid, seat: who, face_up: false, room: "outside" }, { full: true, noRoom: true, noDeck: true, noSeat: true })}
+        return `<div class="ctl-vote-card" data-choice="${cid}">${charTile({ id: cid, seat: null, face_up: false, room: "outside" }, { full: true, noRoom: true, noDeck: true, noSeat: true })}
           ${choose && a ? `<div class="ctl-vote-foot"><button type="button" class="ctl-btn ctl-btn-play" data-choose="${cid}">${esc(t("chooseTitle"))}</button></div>` : ""}</div>`;
       }).join("");
       const taken = (v.characters || []).map((c) => charTile(c, { compact: true, noRoom: true, noDeck: true })).join("");

@@ -1,8 +1,8 @@
 // Citadel game board for donjon.
 //
 //   import { createGameUI } from "/static/citadel/ui.js";
-//   const ui = createGameUI(root, { seat, lang, send, mode, players });
-//   ui.update({ view, legal, version });
+//   const ui = createGameUI(root, { seat, lang, send, mode, players, position, seek });
+//   ui.update({ view, legal, version, history, entry });
 //
 // seat: 0..3 | null (spectator); lang: "en" | "fr" | "es"; send(action) → Promise (rejects with
 // Error(reason)); mode: "play" | "replay" | "watch"; players: optional [{name}] by seat;
@@ -10,9 +10,15 @@
 // 0 = no animation).
 // `legal` is the seat's list of legal actions: every highlight is derived from it and the
 // action sent back is always one of its entries, unchanged.
-// The Professor phase arrives as the view's `events` (and `professor_log`): the board replays
-// them step by step — the dice, each room he walks into, doors closing, switches turning ON,
-// pawns fleeing, the clock, lost and new treasures — with a line in the log for each.
+// The Professor phase arrives as the view's `events`: the board replays them step by step — the
+// dice, each room he walks into, doors closing, switches turning ON, pawns fleeing, the clock,
+// lost and new treasures — with a line in the log for each.
+// history / entry: the server's history (a sync frame's `history`, an event frame's `entry`;
+// docs/protocol.md, "History"): the log is written from its entries' `events` once an update is
+// shown (during an animation its lines appear one by one), in the shared move list
+// (/static/js/kit/movelist.js): a click on a line, or ←/→/Home/End, shows the position after its
+// entry, read-only, from position(v) → Promise<public view>; seek(v), if given (the replay
+// page), is called instead.
 //
 // This module holds the state, the queue of updates and the input; select.js decides what may
 // be picked and which action a pick makes, render.js draws, anim.js plays the events step by
@@ -20,7 +26,9 @@
 
 import { restartAnimation } from "../js/kit/anim.js";
 import { loadCss } from "../js/kit/css.js";
+import { esc } from "../js/kit/html.js";
 import { makeT } from "../js/kit/i18n.js";
+import { createMoveList, lifecycleText } from "../js/kit/movelist.js";
 import { createSubmit } from "../js/kit/submit.js";
 import { slotToast } from "../js/kit/toast.js";
 import { createZoom } from "../js/kit/zoom.js";
@@ -52,12 +60,14 @@ export function createGameUI(root, options = {}) {
     mode: options.mode || "play",
     players: options.players || null,
     speed: options.speed ?? 1,
+    position: options.position || null,
+    seek: options.seek || null,
   };
   const t = makeT(STRINGS, lang);
   const s = {
     data: null, info: null, view: null, legal: [], version: null, model: null,
     queue: [], anim: null, pending: false, tg: null, twist: [], prem: null, overDismissed: false,
-    log: [], logSeeded: false,
+    log: [], live: null,
   };
 
   const el = skeleton(root, t, opts);
@@ -65,9 +75,14 @@ export function createGameUI(root, options = {}) {
   let map = null;
 
   /** select.js's context: the state of the selection now. */
-  const g = () => ({ view: s.view, legal: s.legal, seat: opts.seat, mode: opts.mode, anim: !!s.anim, pending: s.pending, tg: s.tg, model: s.model, info: s.info });
+  // an earlier position (the log's) is read-only
+  const g = () => ({ view: s.view, legal: s.legal, seat: opts.seat, mode: ml.past ? "replay" : opts.mode, anim: !!s.anim, pending: s.pending, tg: s.tg, model: s.model, info: s.info });
   const c = { s, opts, lang, t, el, root, g, getMap: () => map, modelOf: (v) => modelFromView(v, s.info, n.treasureLabel) };
   const n = createNames(c);
+  const ml = createMoveList({
+    list: el.log, bar: el.viewbar, lang, position: opts.position, seek: opts.seek, keys: !opts.seek, onChange: showPast,
+  });
+  c.ml = ml;
   const draw = createRenderer(c, n);
   const render = () => draw.render();
   const zoom = createZoom(el.modal, { box: ".ctl-modal-box", render: (id) => draw.cardZoomHtml(id) });
@@ -86,8 +101,12 @@ export function createGameUI(root, options = {}) {
   });
 
   // ------------------------------------------------------------------ updates, animation
-  function update({ view, legal, version } = {}) {
-    if (!view) return;
+  function update({ view, legal, version, history, entry } = {}) {
+    ml.absorb({ history, entry, version: view ? version : undefined });
+    if (!view) {
+      if (s.data && !s.anim) { rebuildLog(s.version); render(); }
+      return;
+    }
     s.queue.push({ view, legal: Array.isArray(legal) ? legal : [], version: version ?? null });
     // a burst of updates (a replay jump, several frames at once) is handled together
     if (!s.pumpQueued) {
@@ -98,6 +117,12 @@ export function createGameUI(root, options = {}) {
 
   function pump() {
     if (!s.data || s.anim) return;
+    if (ml.past) {
+      // an earlier position is shown: the live game waits behind it, unanimated
+      while (s.queue.length) s.live = s.queue.shift();
+      render();
+      return;
+    }
     while (s.queue.length) {
       const u = s.queue.shift();
       const prev = s.view;
@@ -106,12 +131,9 @@ export function createGameUI(root, options = {}) {
         continue;
       }
       if (prev && typeof u.version === "number" && typeof s.version === "number" && u.version < s.version) {
-        // back in time (a replay jumping backwards): the log is rebuilt from there
-        s.log = [];
-        s.logSeeded = false;
+        // back in time (a replay jumping backwards)
         s.view = null;
         s.model = null;
-        logEvents(u.view, true);
         commit(u);
         continue;
       }
@@ -120,26 +142,70 @@ export function createGameUI(root, options = {}) {
         animateUpdate(prev, u);
         return;
       }
-      logEvents(u.view, !prev);
       commit(u);
     }
   }
 
-  function logEvents(view, first) {
-    let evs = view.events || [];
-    if (first && !s.logSeeded) {
-      s.logSeeded = true;
-      if (!evs.some((e) => e.type === "professor_phase")) evs = [...(view.professor_log || []), ...evs];
-    }
-    if (!s.model) s.model = c.modelOf(view);
-    for (const ev of evs) pushLog(ev);
-  }
-
-  function pushLog(ev, fresh) {
+  /** A line of the log while an animation plays (the entry of version v). */
+  function pushLog(ev, fresh, v) {
+    if (opts.seek) return; // the replay page: the whole log is shown from the start
     const line = logLine(lang, ev, n.namers);
     if (!line) return;
-    s.log.push({ ...line, fresh: !!fresh });
-    if (s.log.length > 250) s.log.splice(0, s.log.length - 250);
+    s.log.push({ ...line, fresh: !!fresh, v });
+  }
+
+  // ------------------------------------------------------------------ the log, from the history
+  const who = (seat) => n.playerName(seat);
+  const linesOf = new WeakMap(); // history entry → its lines
+  let active = null; // the character whose turn it is, as the history goes (rebuildLog)
+  // The log's names as of the entry written (the active character of its time, not of now).
+  const namers = { ...n.namers, active: () => (active ? n.namers.char(active) : n.namers.active()) };
+  function entryLines(e) {
+    const kept = linesOf.get(e);
+    if (kept) {
+      active = kept.active;
+      return kept.lines;
+    }
+    const lines = [];
+    if (e.kind === "play") {
+      for (const ev of e.events || []) {
+        if (ev.type === "turn" && ev.character) active = ev.character;
+        const line = logLine(lang, ev, namers);
+        if (line) lines.push({ ...line, v: e.v });
+      }
+    } else {
+      const text = lifecycleText(e, lang, who);
+      if (text) lines.push({ kind: "life", html: esc(text), v: e.v });
+    }
+    linesOf.set(e, { lines, active });
+    return lines;
+  }
+  /** The log of the entries up to version `upto` (the version shown; the replay page: all). */
+  function rebuildLog(upto) {
+    if (opts.seek) upto = null;
+    const out = [];
+    active = null;
+    for (const e of ml.history) if (upto == null || e.v <= upto) for (const l of entryLines(e)) out.push({ ...l, fresh: false });
+    s.log = out;
+  }
+
+  /** Show the log's earlier position (ml.past), or the live game again. */
+  function showPast() {
+    if (ml.past) {
+      if (s.anim) s.anim.skip = true;
+      if (!s.live) s.live = { view: s.view, legal: s.legal, version: s.version };
+      s.view = ml.past.view;
+      s.legal = [];
+      s.tg = null;
+      s.model = s.info ? c.modelOf(s.view) : null;
+      zoom.close();
+      render();
+    } else if (s.live) {
+      const u = s.live;
+      s.live = null;
+      commit(u);
+      pump();
+    }
   }
 
   async function animateUpdate(prev, u) {
@@ -150,11 +216,11 @@ export function createGameUI(root, options = {}) {
     const m = c.modelOf(prev);
     s.model = m;
     root.dataset.anim = "1";
-    for (const l of s.log) l.fresh = false;
+    rebuildLog(prev ? s.version : null); // the lines of this update come one by one
     render();
     await playEvents(u.view.events || [], {
       model: m, anim, speed: opts.speed || 1, info: s.info, label: n.treasureLabel,
-      log: (ev) => pushLog(ev, true),
+      log: (ev) => pushLog(ev, true, u.version),
       frame: () => draw.renderAnimating(),
       flash: (ev) => map && flashFor(ev, map, (which) => restartAnimation(which === "lost" ? el.lost : el.saved, "ctl-flash")),
     });
@@ -165,12 +231,18 @@ export function createGameUI(root, options = {}) {
   }
 
   function commit(u) {
+    if (ml.past) {
+      s.live = u; // an earlier position is shown: this waits behind it
+      render();
+      return;
+    }
     const prev = s.view;
     const changed = !prev || u.version == null || u.version !== s.version || prev.phase !== u.view.phase;
     s.view = u.view;
     s.legal = u.legal;
     s.version = u.version;
     s.model = c.modelOf(u.view);
+    rebuildLog(u.version);
     if (changed) {
       s.tg = null;
       if (u.view.phase !== "dice") s.twist = [];
@@ -281,6 +353,7 @@ export function createGameUI(root, options = {}) {
   function onKey(ev) {
     if (ev.key === "Escape") {
       if (zoom.escape()) return;
+      if (ml.past) { ml.back(); return; }
       if (s.tg) { s.tg = null; render(); }
     }
   }
@@ -289,7 +362,17 @@ export function createGameUI(root, options = {}) {
   return {
     update,
     ready,
+    /** The log (kit/movelist.js): the history, the shown position. */
+    moveList: ml,
+    /** An entry of the history as plain text in the player's language (the replay's side log). */
+    describe(e) {
+      if (!e) return "";
+      const div = document.createElement("div");
+      div.innerHTML = entryLines(e).filter((l) => !/header/.test(l.kind) || e.kind !== "play").map((l) => l.html).join(" · ");
+      return div.textContent.trim();
+    },
     destroy() {
+      ml.destroy();
       document.removeEventListener("keydown", onKey);
       root.innerHTML = "";
     },

@@ -1,5 +1,6 @@
 // Card faces of UnfairChess: shared by the game board (hand, enlarged card) and the catalogue page.
 
+import { catalogueLoader } from "../js/kit/catalogue.js";
 import { esc } from "../js/kit/html.js";
 import { makeT } from "../js/kit/i18n.js";
 import { BADGES, trapSvg, wallSvg } from "./board.js";
@@ -135,24 +136,28 @@ export function cardHtml(card, opts = {}) {
 </div>`;
 }
 
-let cataloguePromise = null;
-
 /** The catalogue: the array passed in, else ./cards.json beside this module (fetched once). */
-export function loadCards(given) {
-  if (Array.isArray(given)) return Promise.resolve(indexCards(given));
-  if (!cataloguePromise) {
-    cataloguePromise = fetch(new URL("./cards.json", import.meta.url))
-      .then((r) => {
-        if (!r.ok) throw new Error(`cards.json: HTTP ${r.status}`);
-        return r.json();
-      })
-      .then(indexCards);
+export const loadCards = catalogueLoader(new URL("./cards.json", import.meta.url));
+
+// Why a hand card is greyed: the server's reason code (the hand entry's `why`,
+// donjon/games/unfairchess/reasons.py) → its text; ./reasons.json is REASONS, fetched once.
+// A board awaits whyReady() with its catalogue; the first call starts the fetch.
+let reasons = null;
+let reasonsReady = null;
+
+/** Resolves once the reason texts are loaded (greyedWhy answers "" before). */
+export function whyReady() {
+  if (!reasonsReady) {
+    reasonsReady = fetch(new URL("./reasons.json", import.meta.url))
+      .then((r) => (r.ok ? r.json() : {}))
+      .then((table) => { reasons = table; }, () => { reasons = {}; });
   }
-  return cataloguePromise;
+  return reasonsReady;
 }
 
-function indexCards(list) {
-  const byId = {};
-  for (const c of list) byId[c.id] = c;
-  return { list, byId };
+/** The text of reason `code` in `lang` (else English); "" for no code, an unknown one, or before whyReady(). */
+export function greyedWhy(code, lang) {
+  whyReady();
+  const texts = code && reasons ? reasons[code] : null;
+  return texts ? texts[lang] || texts.en || "" : "";
 }

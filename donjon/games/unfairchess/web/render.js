@@ -5,8 +5,10 @@
 
 import { HATS } from "../js/hats.js";
 import { esc } from "../js/kit/html.js";
+import { lifecycleHtml } from "../js/kit/movelist.js";
 import { parseFen, sqName } from "./board.js";
 import { cardHtml, cardName } from "./cards.js";
+import { rows } from "./history.js";
 import { pieceSvg } from "./pieces.js";
 import { completeCands, handState, highlights, stepOptions } from "./select.js";
 
@@ -20,6 +22,7 @@ export function skeleton(root, t, opts) {
   <div class="ucg-main">
     <div class="ucg-boardcol">
       <div class="ucg-banners ucg-banners-narrow" aria-hidden="true"></div>
+      <div class="ucg-viewbar" hidden></div>
       <div class="ucg-player ucg-top"></div>
       <div class="ucg-boardwrap"><div class="ucg-board"></div></div>
       <div class="ucg-player ucg-bottom"></div>
@@ -52,6 +55,7 @@ export function skeleton(root, t, opts) {
     banners: $(".ucg-side .ucg-banners"),
     bannersNarrow: $(".ucg-banners-narrow"),
     moves: $(".ucg-moves"),
+    viewbar: $(".ucg-viewbar"),
     discard: $(".ucg-discard"),
     discardCount: $(".ucg-discard-count"),
     known: $(".ucg-known-panel"),
@@ -168,6 +172,7 @@ function playerStrip(c, seat, isBottom) {
       ${toMove ? `<span class="ucg-tomove">${me ? t("yourTurn") : t("toMove", { side: sideName(c, seat) })}</span>` : ""}
       <span class="ucg-taken-list">${takenHtml}</span>
       <span class="ucg-grow"></span>
+      <span class="kit-clock" data-clock-seat="${seat}"></span>
       ${backs}
       <span class="ucg-deck" title="${t("deck")}"><span class="ucg-deck-icon"></span><b>${deckN}</b></span>`;
 }
@@ -257,26 +262,52 @@ function knownHtml(c) {
   return html;
 }
 
-function historyHtml(c) {
-  const { s, t } = c;
-  if (s.log) {
-    return s.log
-      .map((e) => {
-        const a = e.action || e;
-        const body = a.type === "card" ? cardChip(c, a.card, a.squares) : `<span class="ucg-mv">${esc(a.uci || "")}</span>`;
-        return `<li class="ucg-turn ucg-seat-${e.seat}"><span class="ucg-seat-dot ucg-seat-${e.seat}"></span>${body}</li>`;
-      })
-      .join("");
+const ORDER = { en: "cards put back", fr: "cartes remises", es: "cartas devueltas" };
+
+/** One ply of the move list: its SAN, or the card's name in the player's language and its squares. */
+function plyHtml(c, e, spent) {
+  let body;
+  if (e.san) body = `<span class="mv-san ucg-mv">${esc(e.san)}</span>`;
+  else if (e.card) body = cardChip(c, e.card, e.squares);
+  else if (e.order) body = `<span class="mv-order">⇅ ${esc(ORDER[c.opts.lang] || ORDER.en)}</span>`;
+  else body = `<span class="ucg-mv">${esc(e.uci || (e.action ? JSON.stringify(e.action) : "?"))}</span>`;
+  // the time the ply took: drawn by the CSS from data-spent (kit/movelist.css), out of the ply's text
+  const time = spent != null ? ` data-spent="${esc(spentText(spent))}" title="${esc(c.t("timeSpent"))}: ${esc(spentText(spent))}"` : "";
+  return `<span class="mv-ply ucg-turn ucg-seat-${e.by}" data-v="${e.v}"${time}>${body}</span>`;
+}
+
+/** The time a ply took, short: "4s", "1:05", "2h". */
+function spentText(s) {
+  if (s < 60) return `${Math.max(0, Math.round(s))}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, "0")}`;
+  return s < 86400 ? `${Math.round(s / 3600)}h` : `${Math.round(s / 86400)}d`;
+}
+
+/** The seconds each play entry of a timed game took since the entry before it (version → s). */
+function spentByVersion(hist) {
+  const out = new Map();
+  let prev = null;
+  for (const e of hist) {
+    if (typeof e.at !== "number") continue;
+    if (e.kind === "play" && prev != null) out.set(e.v, e.at - prev);
+    prev = e.at;
   }
-  if (!s.history.length) return `<li class="ucg-empty">${t("noMoves")}</li>`;
-  return s.history
-    .map((h) => {
-      if (h.gap) return `<li class="ucg-turn ucg-gap">…</li>`;
-      const label = h.side === "b" ? `${h.num}…` : `${h.num}.`;
-      const parts = [];
-      if (h.card) parts.push(cardChip(c, h.card, h.cardSquares, h.check));
-      if (h.move) parts.push(`<span class="ucg-mv">${esc(h.move).replace(/([♔♕♖♗♘])/g, '<span class="ucg-fig">$1</span>')}</span>`);
-      return `<li class="ucg-turn ucg-seat-${h.seat}"><span class="ucg-num">${label}</span><span class="ucg-seat-dot ucg-seat-${h.seat}"></span>${parts.join(" ")}</li>`;
+  return out;
+}
+
+/** The move list from the server's history: a row per move number, White's ply then Black's. */
+function historyHtml(c) {
+  const { t, opts } = c;
+  const hist = c.ml ? c.ml.history : [];
+  if (!hist.length) return `<li class="ucg-empty mv-empty">${t("noMoves")}</li>`;
+  const who = (seat) => (opts.players && opts.players[seat] && opts.players[seat].name) || sideName(c, seat);
+  const spent = spentByVersion(hist);
+  const cell = (items) => items.map((e) => plyHtml(c, e, spent.get(e.v))).join("");
+  return rows(hist)
+    .map((r) => {
+      if (r.life) return lifecycleHtml(r.life, opts.lang, who, "ucg-life");
+      const white = r.cells[0].length ? cell(r.cells[0]) : `<span class="mv-ply mv-skip">…</span>`;
+      return `<li class="mv-row"><span class="mv-num">${r.num}.</span><span class="mv-cell">${white}</span><span class="mv-cell">${cell(r.cells[1])}</span></li>`;
     })
     .join("");
 }
@@ -297,8 +328,8 @@ export function renderAll(c, el, board, root, reasonOf) {
   el.hand.hidden = !(v && opts.seat != null && v.hand);
   el.targetbar.innerHTML = targetbarHtml(c);
   el.targetbar.hidden = !s.targeting;
-  el.moves.innerHTML = historyHtml(c);
-  el.moves.scrollTop = el.moves.scrollHeight;
+  if (c.ml) c.ml.render(historyHtml(c));
+  el.boardwrap.classList.toggle("mv-past-board", !!(c.ml && c.ml.past));
   const disc = (v && v.discard) || [];
   el.discardCount.textContent = String(disc.length);
   if (disc.length) {

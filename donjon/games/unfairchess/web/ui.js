@@ -1,8 +1,8 @@
 // UnfairChess game board for donjon.
 //
 //   import { createGameUI } from "/static/unfairchess/ui.js";
-//   const ui = createGameUI(root, { seat, lang, send, mode, cards, players });
-//   ui.update({ view, legal, version });
+//   const ui = createGameUI(root, { seat, lang, send, mode, cards, players, position, seek });
+//   ui.update({ view, legal, version, history, entry });
 //
 // seat: 0 (White) | 1 (Black) | null (spectator); lang: "en" | "fr";
 // send(action) → Promise resolving on the server's ack, rejecting with Error(reason);
@@ -14,19 +14,25 @@
 // the server sends, a playable card is one entry {type: "card", card, lazy: true}: its
 // targetings are fetched with opts.targets(card) → Promise<actions> when the player picks it.
 //
+// history / entry: the server's move list (a sync frame's `history`, an event frame's `entry`;
+// docs/protocol.md, "History"), drawn by history.js and render.js in the shared widget
+// (/static/js/kit/movelist.js): a click on a ply, or ←/→/Home/End, shows the position after it,
+// read-only, from position(v) → Promise<public view> (the game page asks the server); seek(v),
+// if given (the replay page), is called instead.
+//
 // This module holds the state and the input; select.js decides what may be picked and which
-// action a pick makes, render.js draws, history.js rebuilds the move list, board.js is the SVG
+// action a pick makes, render.js draws, history.js lays out the move list, board.js is the SVG
 // board (drag and drop, the promotion picker).
 
 import { restartAnimation } from "../js/kit/anim.js";
 import { loadCss } from "../js/kit/css.js";
 import { makeT } from "../js/kit/i18n.js";
+import { createMoveList, followPast, heldBehindPast, lifecycleText } from "../js/kit/movelist.js";
 import { createSubmit, reason } from "../js/kit/submit.js";
 import { slotToast } from "../js/kit/toast.js";
 import { createZoom } from "../js/kit/zoom.js";
 import { createBoard } from "./board.js";
-import { loadCards } from "./cards.js";
-import { ingest } from "./history.js";
+import { cardName, greyedWhy, loadCards, whyReady } from "./cards.js";
 import { STRINGS } from "./i18n.js";
 import { choiceHtml, discardListHtml, handCardHtml, pieces, readCardHtml, renderAll, skeleton } from "./render.js";
 import * as sel from "./select.js";
@@ -42,6 +48,8 @@ export function createGameUI(root, options = {}) {
     targets: options.targets || null,
     mode: options.mode || "play",
     players: options.players || null,
+    position: options.position || null,
+    seek: options.seek || null,
   };
   const t = makeT(STRINGS, opts.lang);
   let catalogue = { list: [], byId: {} };
@@ -56,14 +64,13 @@ export function createGameUI(root, options = {}) {
     targeting: null, // {card, cands, picked, asking?} (select.js)
     pending: false,
     optimistic: null,
-    history: [], // the move list (history.js)
-    log: null,
+    live: null, // {view, legal} of the live game while an earlier position is shown
     openCard: null, // index in the hand of the card shown large
   };
 
   const el = skeleton(root, t, opts);
   const toast = slotToast(el.toast, { ms: 5000 });
-  const ready = loadCards(options.cards).then((cards) => {
+  const ready = Promise.all([loadCards(options.cards), whyReady()]).then(([cards]) => {
     catalogue = cards;
     render();
     return cards;
@@ -75,7 +82,8 @@ export function createGameUI(root, options = {}) {
   const board = createBoard(el.board, { onDown, onUp });
   const zoom = createZoom(el.modal, { box: ".ucg-modal-box" });
 
-  const canAct = () => sel.canAct({ mode: opts.mode, seat: opts.seat, view: s.view, pending: s.pending });
+  // An earlier position (the move list's) is read-only: nothing may be picked there.
+  const canAct = () => sel.canAct({ mode: ml && ml.past ? "replay" : opts.mode, seat: opts.seat, view: s.view, pending: s.pending });
   /** What render.js reads. */
   const c = {
     s, opts, t,
@@ -87,6 +95,8 @@ export function createGameUI(root, options = {}) {
   const myColor = () => (opts.seat === 1 ? "b" : "w");
   const reasonText = (entry) => {
     const key = sel.greyReason({ mode: opts.mode, seat: opts.seat, view: s.view, legal: s.legal }, entry);
+    // the server's own reason (the entry's `why`, reasons.json) rather than the generic text
+    if (key === "greyed" && entry.why) return greyedWhy(entry.why, opts.lang) || t(key);
     return key ? t(key) : "";
   };
 
@@ -103,9 +113,27 @@ export function createGameUI(root, options = {}) {
   });
 
   function submit(action) {
-    if (s.view) s.lastSent = { turnNo: s.view.turn_no, seat: opts.seat, action: structuredClone(action) };
     submitIntent(action);
   }
+
+  // ------------------------------------------------------------ the move list
+  const who = (seat) => (opts.players && opts.players[seat] && opts.players[seat].name) || (seat === 0 ? t("white") : t("black"));
+  /** Show the move list's earlier position (ml.past), or the live game again. */
+  function showPast() {
+    followPast(s, ml, () => {
+      s.selected = null;
+      s.optimistic = null;
+      s.targeting = null;
+      zoom.close();
+      board.cancelPromotion();
+    });
+    render();
+  }
+  const ml = createMoveList({
+    list: el.moves, bar: el.viewbar, lang: opts.lang, position: opts.position, seek: opts.seek,
+    keys: !opts.seek, onChange: showPast,
+  });
+  c.ml = ml;
 
   // --------------------------------------------------------------- board input
   function onDown(sq) {
@@ -338,7 +366,8 @@ export function createGameUI(root, options = {}) {
   const onKey = (ev) => {
     if (ev.key === "Escape") {
       if (zoom.escape()) return;
-      if (s.targeting) cancelTargeting();
+      if (ml.past) ml.back();
+      else if (s.targeting) cancelTargeting();
       else if (s.selected) {
         s.selected = null;
         render();
@@ -361,16 +390,19 @@ export function createGameUI(root, options = {}) {
   }
 
   // --------------------------------------------------------------- public API
-  function update({ view, legal, version, log, players } = {}) {
+  function update({ view, legal, version, players, history, entry } = {}) {
     const playersChanged = setPlayers(players);
+    const listed = ml.absorb({ history, entry, version: view ? version : undefined });
     if (!view) {
-      if (playersChanged && s.view) render();
+      if ((playersChanged || listed) && s.view) render();
+      return;
+    }
+    if (heldBehindPast(s, ml, view, legal, version)) {
+      render();
       return;
     }
     const prev = s.view;
     const changed = !prev || version == null || version !== s.version || prev.fen !== view.fen || prev.turn_no !== view.turn_no;
-    if (changed && prev && !s.log) s.history = ingest(s.history, prev, view, version, s.lastSent);
-    if (Array.isArray(log)) s.log = log;
     s.view = view;
     s.legal = Array.isArray(legal) ? legal : [];
     s.version = version ?? null;
@@ -407,7 +439,19 @@ export function createGameUI(root, options = {}) {
     },
     destroy() {
       document.removeEventListener("keydown", onKey);
+      ml.destroy();
       root.innerHTML = "";
+    },
+    /** The move list (kit/movelist.js): its history, the shown position. */
+    moveList: ml,
+    /** An entry of the history as plain text in the player's language (the replay's side log). */
+    describe(e) {
+      if (!e) return "";
+      if (e.kind !== "play") return lifecycleText(e, opts.lang, who) || "";
+      if (e.san) return e.san;
+      if (e.card) return [cardName(c.card(e.card), opts.lang), ...(e.squares || [])].join(" ");
+      if (e.order) return "⇅";
+      return e.uci || "";
     },
     get state() {
       return { selected: s.selected, targeting: s.targeting && { card: s.targeting.card, picked: [...s.targeting.picked] }, orientation: s.orientation };

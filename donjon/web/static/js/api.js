@@ -40,6 +40,15 @@ export async function api(path, { method = "GET", body } = {}) {
   return data;
 }
 
+/** A session for this browser before an action that needs one: a visitor becomes a guest
+ * (POST /api/guest) the first time; a logged-in person or a guest keeps theirs. */
+export async function ensureSession() {
+  if (boot.user) return boot.user;
+  const { user } = await api("/api/guest", { method: "POST" });
+  boot.user = user;
+  return user;
+}
+
 export function wsUrl(path) {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   return `${proto}//${location.host}${path}`;

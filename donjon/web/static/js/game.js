@@ -4,7 +4,7 @@
 //   ui = createGameUI(root, { seat, lang, send, targets, mode, players }); ui.update({ view, legal, version, players });
 // A game without one gets ./fallback-ui.js, which has the same contract.
 
-import { boot, esc, gameInfo, lang, seatColour, t, toast } from "./api.js";
+import { api, boot, esc, gameInfo, lang, seatColour, t, toast } from "./api.js";
 import { GameSocket } from "./socket.js";
 
 const summary = boot.game;
@@ -17,6 +17,8 @@ const statusSub = document.getElementById("status-sub");
 const actions = document.getElementById("actions");
 const connEl = document.getElementById("conn-state");
 const playersEl = document.getElementById("players");
+const bannerEl = document.getElementById("result-banner");
+const clocksEl = document.getElementById("clocks");
 
 let game = { ...summary, players: summary.players.map((p) => ({ ...p, online: !!p.bot })) };
 let clockOffset = 0; // server time − local time, in ms
@@ -37,6 +39,11 @@ function targets(card) {
   return sock.request({ t: "targets", v: version, card }, t("reconnecting")).then((m) => m.legal);
 }
 
+// The public view at version v, for the board's move list (docs/protocol.md, "History").
+function position(v) {
+  return sock.request({ t: "position", v }, t("reconnecting")).then((m) => m.view);
+}
+
 // The players as the board module wants them: by seat, with the hat each one wears (or null).
 function uiPlayers() {
   const out = [];
@@ -48,7 +55,7 @@ async function loadUI() {
   const players = uiPlayers();
   // A person who asked their system for less motion gets the boards without animations.
   const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  const opts = { seat, lang, send, targets, mode, players, ...(reduced ? { speed: 0 } : {}) };
+  const opts = { seat, lang, send, targets, position, mode, players, ...(reduced ? { speed: 0 } : {}) };
   try {
     if (!info.web.ui) throw new Error("the game declares no ui_module");
     const mod = await import(info.web.ui);
@@ -82,7 +89,7 @@ function onFrame(msg) {
     case "event":
       version = msg.v;
       lastView = msg.view;
-      if (ui) ui.update({ view: msg.view, legal: msg.legal, version: msg.v, players: uiPlayers() });
+      if (ui) ui.update({ ...boardFrame(msg.view, msg.legal), version: msg.v, players: uiPlayers(), history: msg.history, entry: msg.entry });
       if (msg.t === "event") announce(msg.event);
       break;
     case "error":
@@ -92,6 +99,16 @@ function onFrame(msg) {
       break;
   }
   render();
+}
+
+const over = () => !!game.status && game.status !== "active";
+
+// A game can end outside its rules (resignation, agreement, a forfeit, an abort...): from then
+// on the board gets that result in its view and nobody to act, so no board still says "your turn".
+function boardFrame(view, legal) {
+  if (!view || !over()) return { view, legal };
+  const outcome = view.outcome || game.outcome || { winners: [], losers: [], draw: false, reason: game.status };
+  return { view: { ...view, outcome, to_act: [] }, legal: [] };
 }
 
 function nameOf(s) {
@@ -187,9 +204,139 @@ function render() {
     sub = claimable ? t("claim_now", { name: opp.name }) : `${t("away", { name: opp.name })} ${t("claim_in", { s })}`;
   }
   statusSub.textContent = sub;
+  renderClocks();
+  renderBanner();
   renderRanking();
   renderActions(active, opp, claimable);
 }
+
+// The game clock (game.clock, the server's; docs/protocol.md "Clocks"): each seat's time,
+// ticking for the seats whose time runs; under 10 s a live clock turns red, and your own beeps.
+const LOW = 10;
+
+function clockText(secs, correspondence) {
+  const s = Math.max(0, secs);
+  if (correspondence && s >= 86400) {
+    const d = Math.floor(s / 86400);
+    const h = Math.floor((s % 86400) / 3600);
+    return `${d} ${t("days_short")} ${h} h`;
+  }
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s < LOW ? (Math.floor(s * 10) / 10).toFixed(1) : String(Math.floor(s % 60)).padStart(2, "0");
+  if (s < LOW) return `0:${sec.padStart(4, "0")}`;
+  return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+}
+
+function seatTime(c, s) {
+  const running = game.status === "active" && game.clock_counts && c.running.includes(s) && c.since !== null;
+  return [running ? c.left[s] - (now() - c.since) : c.left[s], running];
+}
+
+let beeped = 0;
+function beep() {
+  try {
+    const ctx = beep.ctx || (beep.ctx = new AudioContext());
+    const o = ctx.createOscillator();
+    const g = ctx.createGain();
+    o.frequency.value = 880;
+    g.gain.value = 0.05;
+    o.connect(g).connect(ctx.destination);
+    o.start();
+    o.stop(ctx.currentTime + 0.08);
+  } catch (e) { /* no audio here */ }
+}
+
+function renderClocks() {
+  if (!clocksEl) return;
+  const c = game.clock;
+  if (!c) {
+    clocksEl.hidden = true;
+    for (const slot of root.querySelectorAll(".kit-clock")) slot.hidden = true;
+    return;
+  }
+  const corr = "correspondence_days" in (c.control || {});
+  const html = (game.players || []).map((p) => {
+    const [left, running] = seatTime(c, p.seat);
+    const low = !corr && running && left < LOW;
+    if (low && p.seat === seat && Math.ceil(left) !== beeped && left > 0) {
+      beeped = Math.ceil(left);
+      beep();
+    }
+    return `<div class="clk${running ? " running" : ""}${low ? " low" : ""}${p.seat === seat ? " mine" : ""}" data-seat="${p.seat}" data-left="${Math.max(0, left).toFixed(1)}">
+      <span class="clk-name">${esc(p.name)}</span><span class="clk-time">${esc(clockText(left, corr))}</span></div>`;
+  }).join("");
+  if (clocksEl.innerHTML !== html) clocksEl.innerHTML = html;
+  clocksEl.hidden = false;
+  // the boards' own bars: each board leaves a slot <span class="kit-clock" data-clock-seat="s">
+  for (const slot of root.querySelectorAll(".kit-clock[data-clock-seat]")) {
+    const s = Number(slot.dataset.clockSeat);
+    if (!(s >= 0 && s < c.left.length)) continue;
+    const [left, running] = seatTime(c, s);
+    const text = clockText(left, corr);
+    if (slot.textContent !== text) slot.textContent = text;
+    slot.classList.toggle("running", running);
+    slot.classList.toggle("low", !corr && running && left < LOW);
+  }
+}
+// a running live clock shows tenths under 10 s: redraw it more often than the page's second
+setInterval(() => {
+  if (game.clock && game.status === "active" && game.clock_counts) renderClocks();
+}, 200);
+
+// The result banner above the board once the game is over: the result, its reason, and
+// what it changed for this player (Elo and coins, from GET /api/games/{id}, written with the end).
+let changes = null; // this player's {rating_before, rating_after, coins}, once fetched
+let changesAsked = 0;
+
+async function fetchChanges() {
+  changesAsked += 1;
+  try {
+    const me = (await api(`/api/games/${summary.id}`)).game.players.find((p) => p.seat === seat);
+    if (me && "coins" in me) changes = me;
+  } catch (e) {
+    console.warn("no result changes", e);
+  }
+  // a ranked or staked game settles with its end: ask once more if the end was just written
+  if (!changes && changesAsked < 3) setTimeout(fetchChanges, 1500);
+  renderBanner();
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : `${n}`;
+}
+
+function renderBanner() {
+  if (!bannerEl) return;
+  if (!over() || version === null) {
+    bannerEl.hidden = true;
+    return;
+  }
+  if (seat !== null && !changesAsked && game.status === "finished") fetchChanges();
+  const o = game.outcome || {};
+  const won = seat !== null && (o.winners || []).includes(seat);
+  const lost = seat !== null && (o.losers || []).includes(seat);
+  const parts = [];
+  if (changes && changes.rating_after !== null && changes.rating_after !== undefined) {
+    const d = changes.rating_after - changes.rating_before;
+    parts.push(`<span class="rb-elo" data-change="${d}">${esc(t("elo"))} ${changes.rating_before} → <b>${changes.rating_after}</b> (${signed(d)})</span>`);
+  }
+  if (changes && changes.coins) {
+    parts.push(`<span class="rb-coins" data-change="${changes.coins}"><span class="coin"></span>${signed(changes.coins)}</span>`);
+  }
+  const html = `<div class="rb-title">${esc(resultLine())}</div>${parts.length ? `<div class="rb-changes">${parts.join("")}</div>` : ""}
+    <button type="button" class="rb-close" data-close aria-label="${esc(t("close"))}">×</button>`;
+  if (bannerEl.innerHTML !== html) bannerEl.innerHTML = html;
+  bannerEl.dataset.result = won ? "win" : lost ? "loss" : o.draw ? "draw" : "over";
+  bannerEl.hidden = bannerClosed;
+}
+
+let bannerClosed = false;
+bannerEl?.addEventListener("click", (ev) => {
+  if (!ev.target.closest("[data-close]")) return;
+  bannerClosed = true;
+  bannerEl.hidden = true;
+});
 
 // Games of three or more: the final ranking (the players who left are last).
 function renderRanking() {
@@ -268,16 +415,21 @@ actions.addEventListener("click", async (ev) => {
   }
 });
 
-// Follow a rematch automatically once it is accepted.
+// Follow a rematch automatically once it is accepted: the players and the spectators.
 let followed = false;
 setInterval(() => {
   render();
-  if (game.next_game && game.next_game !== summary.next_game && !followed && seat !== null) {
+  if (game.next_game && game.next_game !== summary.next_game && !followed) {
     followed = true;
     setTimeout(() => { location.href = `/g/${game.next_game}`; }, 1200);
   }
 }, 1000);
 
 ui = await loadUI();
+if (ui && !ui.moveList) {
+  // a board without a move list of its own (the fallback board): the page shows the history
+  const { withMoveList } = await import("./kit/pagelist.js");
+  ui = withMoveList(ui, document.getElementById("movelist"), { lang, who: nameOf, position });
+}
 sock.connect();
 render();

@@ -147,9 +147,24 @@ export async function mountLeaderboard() {
   if (!table) return;
   const body = table.querySelector("tbody");
   const game = table.dataset.game;
+  // the speed filter: the players with rated games of that speed (one Elo per game)
+  const speedSel = document.getElementById("lb-speed");
+  const wanted = new URLSearchParams(location.search).get("speed") || "";
+  if (speedSel && !speedSel.dataset.bound) {
+    speedSel.dataset.bound = "1";
+    speedSel.value = wanted;
+    speedSel.addEventListener("change", () => {
+      const u = new URL(location.href);
+      if (speedSel.value) u.searchParams.set("speed", speedSel.value);
+      else u.searchParams.delete("speed");
+      history.replaceState(null, "", u);
+      mountLeaderboard();
+    });
+  }
+  const speed = speedSel ? speedSel.value : wanted;
   let data;
   try {
-    data = await api(`/api/leaderboard/${encodeURIComponent(game)}`);
+    data = await api(`/api/leaderboard/${encodeURIComponent(game)}${speed ? `?speed=${encodeURIComponent(speed)}` : ""}`);
   } catch (e) {
     body.innerHTML = `<tr><td colspan="4" class="empty">${esc(e.message)}</td></tr>`;
     return;
@@ -216,6 +231,10 @@ export async function mountShop() {
   grid.addEventListener("click", async (ev) => {
     const btn = ev.target.closest("[data-buy], [data-equip], [data-unequip]");
     if (!btn || btn.disabled) return;
+    if (btn.dataset.buy) {
+      const hat = ((shop && shop.hats) || []).find((h) => h.id === btn.dataset.buy);
+      if (!confirm(t("confirm_buy", { name: hatName(btn.dataset.buy), price: hat ? hat.price : "?" }))) return;
+    }
     grid.querySelectorAll("button").forEach((b) => { b.disabled = true; });
     try {
       if (btn.dataset.buy) {
@@ -340,20 +359,28 @@ export async function mountProfile() {
     ? hats.map((id) => `<div class="hat-owned${id === user.hat ? " equipped" : ""}" data-hat="${esc(id)}">${kingWithHat(id, { size: 56 })}<span>${esc(hatName(id))}</span>${id === user.hat ? `<span class="pill pill-on">${esc(t("worn"))}</span>` : ""}</div>`).join("")
     : `<p class="muted">${esc(t("hats_none"))}${own ? ` <a href="/shop">${esc(t("visit_shop"))} →</a>` : ""}</p>`;
 
-  // recent games
-  const rows = data.recent || [];
+  // recent games, filtered by speed (the select above the list)
+  const speedSel = document.getElementById("recent-speed");
+  if (speedSel && !speedSel.dataset.bound) {
+    speedSel.dataset.bound = "1";
+    speedSel.addEventListener("change", () => mountProfile());
+  }
+  const rows = (data.recent || []).filter((g) => !speedSel || !speedSel.value || g.speed === speedSel.value);
   recent.innerHTML = rows.length
     ? rows.map((g) => {
       const res = ["win", "loss", "draw", "aborted", "abandoned"].includes(g.result) ? g.result : "other";
       const rc = typeof g.rating_change === "number"
         ? `<span class="delta ${g.rating_change > 0 ? "up" : g.rating_change < 0 ? "down" : ""}" data-delta="${g.rating_change}" title="${esc(t("elo_change"))}">${signed(g.rating_change)}</span>`
         : "";
+      const cc = g.coin_change
+        ? `<span class="delta coins ${g.coin_change > 0 ? "up" : "down"}" data-coins="${g.coin_change}" title="${esc(t("coin_change"))}"><span class="coin"></span>${signed(g.coin_change)}</span>`
+        : "";
       const opp = (g.opponents || []).map((o) => esc(typeof o === "string" ? o : o.name || o.username || "?")).join(", ");
       return `<li data-game-id="${esc(g.game_id)}"><a href="/g/${encodeURIComponent(g.game_id)}/replay">
         <span class="gl-kind">${esc(gameName(g.game))}</span>
         <span class="gl-players"><i>${esc(t("vs"))}</i> ${opp}</span>
         <span class="gl-meta">${esc(t(g.mode))}${day(g.ended_at) ? ` · ${day(g.ended_at)}` : ""}</span>
-        <span class="gl-result res-${res}">${esc(t(`res_${res}`))} ${rc}</span>
+        <span class="gl-result res-${res}">${esc(t(`res_${res}`))} ${rc} ${cc}</span>
       </a></li>`;
     }).join("")
     : `<li class="empty">${esc(t("no_games"))}</li>`;

@@ -1,5 +1,5 @@
 // The lobby: open a table, the live list of open tables (/ws/lobby), your games.
-import { api, boot, esc, gameInfo, gameName, games, optionLabel, resultText, t, toast } from "./api.js";
+import { api, boot, ensureSession, esc, gameInfo, gameName, games, optionLabel, resultText, t, toast } from "./api.js";
 import { lobbySocket } from "./socket.js";
 
 const form = document.getElementById("table-form");
@@ -33,6 +33,48 @@ function optionValues(gameId, options) {
     out[o.name] = on ? on.value : o.default;
   }
   return out;
+}
+
+// The clock of a table (docs/protocol.md, "Clocks"): the game's presets, correspondence,
+// custom values, and no clock (only against bots).
+const CORRESPONDENCE = [1, 3, 7];
+
+export function clockLabel(tc, short = false) {
+  if (!tc) return t("no_clock");
+  if (tc.correspondence_days) {
+    return short ? `${tc.correspondence_days} ${t("days_short")}`
+      : t(tc.correspondence_days === 1 ? "one_day" : "n_days", { n: tc.correspondence_days });
+  }
+  const base = `${tc.initial / 60}+${tc.increment || 0}`;
+  return tc.maximum && !short ? `${base} (${t("max_short")} ${tc.maximum / 60})` : base;
+}
+
+let clockGame = null;
+let clockPeople = null;
+function syncClock(gameId, people) {
+  const sel = form.elements.clock;
+  if (clockGame === gameId && clockPeople === people) return;
+  clockGame = gameId;
+  clockPeople = people;
+  const presets = (gameInfo(gameId) || {}).time_controls || [];
+  const opts = [];
+  if (!people) opts.push(["none", t("no_clock")]);
+  presets.forEach((tc, i) => opts.push([`p${i}`, clockLabel(tc)]));
+  CORRESPONDENCE.forEach((d) => opts.push([`d${d}`, clockLabel({ correspondence_days: d })]));
+  opts.push(["custom", t("custom")]);
+  sel.innerHTML = opts.map(([v, label]) => `<option value="${v}">${esc(label)}</option>`).join("");
+  sel.value = opts[0][0];
+}
+
+function clockValue(gameId) {
+  const f = form.elements;
+  const v = f.clock.value;
+  if (v === "none") return null;
+  if (v === "custom") {
+    return { initial: (parseInt(f.clock_minutes.value, 10) || 0) * 60, increment: parseInt(f.clock_increment.value, 10) || 0 };
+  }
+  if (v.startsWith("d")) return { correspondence_days: Number(v.slice(1)) };
+  return ((gameInfo(gameId) || {}).time_controls || [])[Number(v.slice(1))];
 }
 
 function syncForm() {
@@ -69,6 +111,10 @@ function syncForm() {
   form.querySelectorAll("[data-show]").forEach((el) => { el.hidden = !(el.dataset.show === "bot" && withBots); });
   form.querySelectorAll("[data-hide]").forEach((el) => { el.hidden = withBots || game.coop; });
   form.querySelector("#color-field").hidden = seats !== 2 || game.coop;
+  // a table of people has a clock; a person alone with bots may play without one
+  const people = opp === "bot" ? 1 : seats - (Number(f.bots.value) || 0);
+  syncClock(f.game.value, people >= 2);
+  form.querySelector(".clock-custom").hidden = f.clock.value !== "custom";
 }
 form.addEventListener("change", syncForm);
 syncForm();
@@ -90,9 +136,11 @@ form.addEventListener("submit", async (ev) => {
     body.stake = parseInt(f.stake.value || "0", 10) || 0;
   }
   if (game.options.length) body.options = optionValues(f.game.value, game.options);
+  body.time_control = clockValue(f.game.value);
   const btn = form.querySelector("button[type=submit]");
   btn.disabled = true;
   try {
+    await ensureSession(); // a visitor opens the table as a guest
     const { table } = await api("/api/tables", { method: "POST", body });
     if (table.game_id) {
       go(`/g/${table.game_id}`);
@@ -116,7 +164,14 @@ function optionsText(tb) {
   }).join("");
 }
 
-function renderTables(tables) {
+let shownTables = [];
+const speedFilter = document.getElementById("speed-filter");
+speedFilter?.addEventListener("change", () => renderTables(shownTables));
+
+function renderTables(all) {
+  shownTables = all;
+  const speed = speedFilter ? speedFilter.value : "";
+  const tables = speed ? all.filter((tb) => tb.speed === speed) : all;
   if (!tables.length) {
     list.innerHTML = `<li class="empty">${esc(t("no_tables"))}</li>`;
     return;
@@ -133,6 +188,7 @@ function renderTables(tables) {
       <span class="tr-creator">${esc(tb.creator)}</span>
       <span class="tr-game">${esc(gameName(tb.game))}${optionsText(tb)}</span>
       <span class="pill">${esc(t(tb.mode))}</span>
+      <span class="pill tr-clock" data-speed="${esc(tb.speed || "")}" title="${esc(`${tb.speed ? t(`speed_${tb.speed}`) : t("no_clock")} · ${clockLabel(tb.time_control)}`)}">${esc(clockLabel(tb.time_control, true))}</span>
       ${tb.stake ? `<span class="pill pill-gold"><span class="coin"></span>${tb.stake}</span>` : ""}
       ${(tb.seats || 2) === 2 && !(gameInfo(tb.game) || {}).cooperative ? `<span class="tr-color" title="${esc(t("color"))}">${esc(color)}</span>` : ""}
       <span class="tr-seats" title="${esc(t("seats_n", { n: tb.seats || 2 }))}">${seats}</span>
@@ -147,6 +203,7 @@ list.addEventListener("click", async (ev) => {
   if (!btn) return;
   btn.disabled = true;
   try {
+    await ensureSession();
     const { table } = await api(`/api/tables/${btn.dataset.join}/join`, { method: "POST" });
     go(table.game_id ? `/g/${table.game_id}` : `/t/${table.id}`);
   } catch (e) {

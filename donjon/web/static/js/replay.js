@@ -1,5 +1,11 @@
 // The replay page: the stored record of a finished game, step by step, on the game's board.
+// The move list is the server's history (docs/protocol.md, "History"): the record's `history`
+// if it has one, else the `sync` frame of the game's socket (opened once, then closed). The
+// board draws it as in a live game (a click, or ←/→/Home/End here, moves the step: the board's
+// `seek`), and the side list names each step in the board's words (`ui.describe(entry)`: SAN,
+// card names, log sentences), not by internal ids.
 import { api, boot, esc, gameInfo, lang, seatColour, t, toast } from "./api.js";
+import { GameSocket } from "./socket.js";
 
 const summary = boot.game;
 const root = document.getElementById("board-root");
@@ -11,9 +17,38 @@ const playersEl = document.getElementById("players");
 
 let steps = [];
 let views = [];
+let history = null; // the server's history entries, or null if it could not be had
 let idx = 0;
 let ui = null;
-let shown = false;
+
+/** The history of the game, from the game socket's sync frame (null if none comes). */
+function socketHistory(timeout = 8000) {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (h) => {
+      if (done) return;
+      done = true;
+      sock.close();
+      resolve(h);
+    };
+    const sock = new GameSocket(`/ws/game/${summary.id}`, {
+      onFrame: (msg) => { if (msg.t === "sync") finish(Array.isArray(msg.history) ? msg.history : null); },
+      onStatus: (st) => { if (st === "gone" || st === "closed") finish(null); },
+    });
+    sock.connect();
+    setTimeout(() => finish(null), timeout);
+  });
+}
+
+/** The side list's text of step i: the board's words for its history entry, else a plain label. */
+function stepText(i) {
+  const entry = history && history.find((e) => e.v === steps[i].seq);
+  if (entry && ui && typeof ui.describe === "function") {
+    const text = ui.describe(entry);
+    if (text) return text;
+  }
+  return label(steps[i]);
+}
 
 function label(step) {
   if (step.kind === "start") return "—";
@@ -34,23 +69,12 @@ function bar(p) {
   return `<div class="pb"><span class="pb-colour ${colour}"></span><span class="pb-name">${esc(p.name)}</span></div>`;
 }
 
-function feed(from, to) {
-  // The board builds its move list from consecutive updates: feed every step in order.
-  for (let i = from; i <= to; i += 1) {
-    if (i === to || steps[i].view) ui.update({ view: views[i], legal: [], version: i });
-  }
-}
-
 function show(i) {
-  const prev = idx;
   idx = Math.max(0, Math.min(steps.length - 1, i));
   range.value = String(idx);
   stepEl.textContent = `${idx} / ${steps.length - 1}`;
-  if (ui) {
-    if (idx > prev && shown) feed(prev + 1, idx);
-    else feed(0, idx);
-    shown = true;
-  }
+  // The board gets the whole list once and the view of the step: its list marks the step.
+  if (ui) ui.update({ view: views[idx], legal: [], version: steps[idx].seq, ...(history ? { history } : {}) });
   list.querySelectorAll("li").forEach((li) => li.classList.toggle("current", Number(li.dataset.i) === idx));
   const cur = list.querySelector("li.current");
   if (cur) cur.scrollIntoView({ block: "nearest" });
@@ -74,8 +98,7 @@ async function main() {
     : o.winners && o.winners.length ? `${t("result_white", { name: players.find((p) => p.seat === o.winners[0]).name })} ${o.reason ? t("r_" + o.reason) : ""}`
     : rec.game.status === "aborted" ? t("aborted") : rec.game.status === "abandoned" ? t("abandoned") : "";
   range.max = String(steps.length - 1);
-  list.innerHTML = steps.map((s, i) => i === 0 ? "" :
-    `<li data-i="${i}"><span class="sl-n">${i}.</span> <span class="sl-who">${s.seat === null || s.seat === undefined ? "" : esc(players[s.seat].name)}</span> <span class="sl-what${s.kind === "play" ? " mono" : ""}">${esc(label(s))}</span></li>`).join("");
+  history = Array.isArray(rec.history) ? rec.history : await socketHistory();
   let mod;
   try {
     const url = (gameInfo(summary.kind) || { web: {} }).web.ui;
@@ -85,7 +108,13 @@ async function main() {
     mod = await import("./fallback-ui.js");
   }
   ui = mod.createGameUI(root, { seat: null, lang, mode: "replay", send: () => Promise.reject(new Error("replay")),
-    players: players.map((p) => ({ name: p.name, hat: p.hat ?? null })) });
+    players: players.map((p) => ({ name: p.name, hat: p.hat ?? null })),
+    // a click in the board's own list moves the replay to that step (versions are steps' seq)
+    seek: (v) => show(steps.findIndex((s) => s.seq === v)),
+    position: (v) => Promise.resolve(views[steps.findIndex((s) => s.seq === v)]) });
+  if (ui.ready) await ui.ready; // the board's names (card catalogue) for the side list
+  list.innerHTML = steps.map((s, i) => i === 0 ? "" :
+    `<li data-i="${i}"><span class="sl-n">${i}.</span> <span class="sl-who">${s.seat === null || s.seat === undefined ? "" : esc(players[s.seat].name)}</span> <span class="sl-what">${esc(stepText(i))}</span></li>`).join("");
   show(steps.length - 1);
 }
 

@@ -1,5 +1,6 @@
-// Every page: theme toggle, logout, "play as guest", the nav's menus.
-import { api, toast } from "./api.js";
+// Every page: theme toggle, logout, "play with the computer", the nav's menus and its toggle on narrow screens.
+import { api, ensureSession, toast } from "./api.js";
+import "./turns.js";
 
 const root = document.documentElement;
 const themeBtn = document.getElementById("theme-btn");
@@ -25,16 +26,18 @@ if (logout) {
   });
 }
 
-const guest = document.getElementById("guest-btn");
-if (guest) {
-  guest.addEventListener("click", async () => {
-    guest.disabled = true;
+// "Play with the computer": one click to a game against the easy bot; a visitor without a
+// session becomes a guest first.
+for (const btn of document.querySelectorAll("[data-quick-game]")) {
+  btn.addEventListener("click", async () => {
+    btn.disabled = true;
     try {
-      await api("/api/guest", { method: "POST" });
-      location.reload();
+      await ensureSession();
+      const r = await api("/api/tables", { method: "POST", body: { game: btn.dataset.quickGame, opponent: "bot", bot_level: "easy" } });
+      location.href = r.table.game_id ? `/g/${r.table.game_id}` : `/t/${r.table.id}`;
     } catch (e) {
       toast(e.message);
-      guest.disabled = false;
+      btn.disabled = false;
     }
   });
 }
@@ -59,3 +62,23 @@ document.addEventListener("keydown", (ev) => {
     }
   }
 });
+
+// Narrow screens: the nav folds behind a menu button (site.css) that opens and closes it.
+const navToggle = document.getElementById("nav-toggle");
+if (navToggle) {
+  const bar = navToggle.closest(".topbar");
+  const setOpen = (open) => {
+    bar.classList.toggle("nav-open", open);
+    navToggle.setAttribute("aria-expanded", open ? "true" : "false");
+  };
+  navToggle.addEventListener("click", (ev) => {
+    ev.stopPropagation();
+    setOpen(!bar.classList.contains("nav-open"));
+  });
+  document.addEventListener("click", (ev) => {
+    if (bar.classList.contains("nav-open") && !bar.querySelector(".mainnav").contains(ev.target)) setOpen(false);
+  });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && bar.classList.contains("nav-open")) setOpen(false);
+  });
+}

@@ -5,6 +5,7 @@
 //   sock.connect();
 //   await sock.request({ t: "act", v, action });   // → ack frame, or throws Error(reason)
 //   await sock.request({ t: "targets", v, card }); // → targets frame: the card's legal actions
+//   await sock.request({ t: "position", v });      // → position frame: the public view at version v
 //
 // The hello asks for the brief legal list ("legal": "lazy"): a playable card is one entry
 // {type: "card", card, lazy: true} and its targetings are asked for when the player picks it.
@@ -102,7 +103,7 @@ export class GameSocket {
         this.onStatus("connected");
       }
       if ((msg.t === "sync" || msg.t === "event") && typeof msg.v === "number") this.version = msg.v;
-      if ((msg.t === "ack" || msg.t === "targets" || msg.t === "error") && msg.id != null && this.pending.has(msg.id)) {
+      if ((msg.t === "ack" || msg.t === "targets" || msg.t === "position" || msg.t === "error") && msg.id != null && this.pending.has(msg.id)) {
         const p = this.pending.get(msg.id);
         this.pending.delete(msg.id);
         if (msg.t !== "error") {

@@ -15,12 +15,34 @@
 //   zoom.close(); zoom.isOpen; zoom.item;
 //   zoom.escape();                          // close if open; true when it did (the page's Escape handler)
 //
-// modalEl is shown and hidden with its `hidden` attribute; its CSS (backdrop, box) is the game's.
+// modalEl is shown and hidden with its `hidden` attribute. It gets the class kit-zoom (and the
+// box kit-zoom-box), whose rules (./zoom.css, loaded here) lay it out over its board: a backdrop
+// (--zoom-backdrop), the box centred, scrolling inside when it is taller than the room. The
+// game's CSS may override any of them (they have no specificity). While it is open the popup
+// keeps to the part of modalEl that is in the viewport: when a board is taller than the window
+// the box is centred in what shows of it, and never reaches past the window's bottom.
+
+import { loadCss } from "./css.js";
+
+loadCss(new URL("./zoom.css", import.meta.url));
+
+/** The parts of `el` above and below the viewport, in pixels (0 when none), as CSS variables. */
+function fitToViewport(el) {
+  const r = el.getBoundingClientRect();
+  const vh = window.innerHeight || document.documentElement.clientHeight;
+  el.style.setProperty("--zoom-above", `${Math.max(0, Math.round(-r.top))}px`);
+  el.style.setProperty("--zoom-below", `${Math.max(0, Math.round(r.bottom - vh))}px`);
+}
 
 export function createZoom(el, { box = null, render = (x) => String(x ?? ""), onClick = null, onClose = null, keys = false } = {}) {
   const boxEl = box ? el.querySelector(box) : el;
+  el.classList.add("kit-zoom");
+  if (boxEl !== el) boxEl.classList.add("kit-zoom-box");
   const boxBase = boxEl.className;
   let cur = null; // { item, onClick, onClose }
+  const refit = () => {
+    if (cur) fitToViewport(el);
+  };
 
   function finish() {
     const done = cur;
@@ -34,12 +56,17 @@ export function createZoom(el, { box = null, render = (x) => String(x ?? ""), on
     if (boxEl !== el) boxEl.className = o.boxClass ? `${boxBase} ${o.boxClass}` : boxBase;
     boxEl.innerHTML = (o.render || render)(item);
     el.hidden = false;
+    fitToViewport(el);
+    window.addEventListener("scroll", refit, { capture: true, passive: true });
+    window.addEventListener("resize", refit, { passive: true });
   }
 
   function close() {
     if (!cur && el.hidden) return;
     el.hidden = true;
     boxEl.innerHTML = "";
+    window.removeEventListener("scroll", refit, { capture: true });
+    window.removeEventListener("resize", refit);
     finish();
   }
 

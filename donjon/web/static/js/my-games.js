@@ -1,0 +1,35 @@
+// The "My games" page: every game in progress, the ones where it is your turn first
+// (GET /api/my-games), then the finished ones; refreshed as the header's count is.
+import { esc, gameName, resultText, t } from "./api.js";
+import { onMyGames } from "./turns.js";
+
+const list = document.getElementById("my-games-list");
+
+function clock(g) {
+  const tc = g.time_control;
+  if (!tc) return "";
+  return tc.correspondence_days ? t(tc.correspondence_days === 1 ? "one_day" : "n_days", { n: tc.correspondence_days })
+    : `${tc.initial / 60}+${tc.increment || 0}`;
+}
+
+function render(data) {
+  const games = data.games || [];
+  if (!games.length) {
+    list.innerHTML = `<li class="empty">${esc(t("no_games"))}</li>`;
+  } else {
+    list.innerHTML = games.map((g) => {
+      const live = g.status === "active";
+      const state = live ? (g.your_turn ? `<span class="pill pill-on">${esc(t("your_turn"))}</span>` : esc(t("waiting_turn")))
+        : esc(resultText(g));
+      return `<li data-game-id="${esc(g.id)}" class="${live ? "live" : ""}${g.your_turn ? " your-turn" : ""}"><a href="/g/${esc(g.id)}${live ? "" : "/replay"}">
+        <span class="gl-kind">${esc(gameName(g.kind))}</span>
+        <span class="gl-players">${g.players.map((p) => esc(p.name)).join(` <i>${esc(t("vs"))}</i> `)}</span>
+        <span class="gl-meta">${esc(t(g.mode))}${clock(g) ? ` · ${esc(clock(g))}` : ""}</span>
+        <span class="gl-result ${live ? "live" : ""}">${state}</span>
+      </a></li>`;
+    }).join("");
+  }
+  list.dataset.loaded = "1";
+}
+
+if (list) onMyGames(render);

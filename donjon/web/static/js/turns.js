@@ -1,0 +1,45 @@
+// "Your turn" across the site for a logged-in player: every 20 s (and when the tab comes
+// back) GET /api/my-games; the header's My games link shows how many games wait for you, the
+// tab title starts with that count, and a toast says when a game newly becomes your turn.
+import { api, boot, gameName, t, toast } from "./api.js";
+
+const listeners = [];
+const badge = document.getElementById("turns-count");
+const baseTitle = document.title;
+let known = null; // ids of the games where it was your turn at the last look
+let last = null;
+
+/** `fn(data)` with each answer of /api/my-games (at once if one came already). */
+export function onMyGames(fn) {
+  listeners.push(fn);
+  if (last) fn(last);
+}
+
+async function look() {
+  if (!boot.user) return;
+  let data;
+  try {
+    data = await api("/api/my-games");
+  } catch (e) {
+    return;
+  }
+  last = data;
+  const mine = data.games.filter((g) => g.your_turn);
+  if (badge) {
+    badge.textContent = String(mine.length);
+    badge.hidden = !mine.length;
+  }
+  document.title = mine.length ? `(${mine.length}) ${baseTitle}` : baseTitle;
+  const here = location.pathname.startsWith("/g/") ? location.pathname.split("/")[2] : null;
+  if (known) {
+    for (const g of mine) {
+      if (!known.has(g.id) && g.id !== here) toast(t("turn_in", { game: gameName(g.kind) }), "info");
+    }
+  }
+  known = new Set(mine.map((g) => g.id));
+  for (const fn of listeners) fn(data);
+}
+
+look();
+setInterval(look, 20_000);
+document.addEventListener("visibilitychange", () => { if (!document.hidden) look(); });

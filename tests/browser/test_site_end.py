@@ -1,0 +1,309 @@
+"""The end of a game and the pages around it, in Chromium against the real server:
+
+- a visitor's "Play with the computer" is one click to a game against the easy bot;
+- a draw offered to the bot in a position it judges lost is accepted, visibly, and the board
+  stops saying "your turn";
+- a ranked game with a stake ends by resignation: no "your turn" is left on any board, the
+  result banner names the reason, the Elo change and the coin change; the profile's recent
+  games show both changes; a spectator follows the players into their rematch;
+- the shop asks before it spends coins;
+- at 390×844 the top bar is one row and opens its nav from a menu button.
+
+Every UnfairChess game of this server starts from a fixed position (``DONJON_TEST_GAME_OPTIONS``):
+White has a rook and a pawn more, so the bot playing Black accepts a draw.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import SHOTS, site_env
+
+pytestmark = pytest.mark.browser
+
+FEN = "4k3/8/8/8/8/8/4P3/R3K3 w - - 0 1"
+ENV = site_env({"unfairchess": {"fen": FEN}}, bot_min_delay=0.2, bot_workers=1, timer_interval=0.25)
+PASSWORD = "correct horse battery"
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def site(site_factory):
+    return site_factory("end", ENV)
+
+
+@pytest.fixture()
+def new_page(browser, site):
+    """``new_page(viewport)``: a page in a fresh context (own cookies); page errors fail the test."""
+    made: list[Any] = []
+    errors: list[str] = []
+
+    def make(viewport: dict[str, int] = DESKTOP) -> Any:
+        ctx = browser.new_context(base_url=site.url, viewport=viewport, device_scale_factor=1)
+        ctx.set_default_timeout(15000)
+        made.append(ctx)
+        pg = ctx.new_page()
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        return pg
+
+    yield make
+    for ctx in made:
+        ctx.close()
+    assert not errors, errors
+
+
+def register(pg: Any, name: str) -> None:
+    r = pg.request.post("/api/register", data={"username": name, "password": PASSWORD})
+    assert r.ok, r.text()
+
+
+def enter(pg: Any) -> str:
+    pg.wait_for_url(re.compile(r"/g/[^/?#]+$"))
+    pg.wait_for_selector("#conn-state[data-state='connected']")
+    pg.wait_for_function("() => document.querySelector('.ucg-root')?.dataset.version !== ''")
+    return pg.url.rsplit("/", 1)[1]
+
+
+def move(pg: Any, uci: str) -> None:
+    pg.wait_for_selector(".ucg-root.ucg-can-act")
+    v = int(pg.locator(".ucg-root").get_attribute("data-version") or -1)
+    pg.locator(f".ucg-sq[data-square='{uci[:2]}']").click()
+    pg.locator(f".ucg-sq[data-square='{uci[2:4]}']").click()
+    pg.wait_for_function("v => Number(document.querySelector('.ucg-root').dataset.version) > v", arg=v)
+
+
+def shot(pg: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pg.screenshot(path=str(SHOTS / name), animations="disabled")
+
+
+def no_turn_shown(pg: Any) -> None:
+    assert pg.locator(".ucg-tomove").count() == 0
+    assert pg.locator(".ucg-root.ucg-can-act").count() == 0
+    assert pg.locator("#status-line[data-over='1']").count() == 1
+
+
+def test_play_with_the_computer_is_one_click(new_page) -> None:
+    pg = new_page()
+    pg.goto("/")
+    pg.locator("[data-quick-game=unfairchess]").click()
+    enter(pg)
+    assert pg.locator(".ucg-top .ucg-pname").inner_text() == "Bot (easy)"
+    pg.wait_for_selector(".userbox .chip-guest")  # the visitor plays as a guest
+
+
+def test_the_bot_accepts_a_draw_it_judges_lost(new_page) -> None:
+    pg = new_page()
+    pg.goto("/")
+    assert pg.request.post("/api/guest").ok
+    r = pg.request.post("/api/tables", data={"game": "unfairchess", "opponent": "bot", "bot_level": "easy",
+                                               "color": "white"})  # the bot plays Black, a rook down
+    assert r.ok, r.text()
+    pg.goto(f"/g/{r.json()['table']['game_id']}")
+    enter(pg)
+    pg.locator("[data-act=draw-offer]").click()
+    pg.wait_for_selector("#status-line[data-over='1']")
+    assert "agreement" in pg.locator("#status-line").inner_text()
+    toasts = " ".join(pg.locator(".toast").all_inner_texts())
+    assert "accepts the draw" in toasts
+    no_turn_shown(pg)
+    assert pg.locator("#result-banner").is_visible()
+
+
+def test_a_ranked_game_ends_cleanly_and_a_spectator_follows_the_rematch(new_page) -> None:
+    alice, bob, watcher = new_page(), new_page(PHONE), new_page()
+    register(alice, "alice")
+    register(bob, "bobby")
+    r = alice.request.post("/api/tables", data={"game": "unfairchess", "mode": "ranked", "stake": 50,
+                                                  "color": "white", "opponent": "anyone"})
+    assert r.ok, r.text()
+    table = r.json()["table"]["id"]
+    assert bob.request.post(f"/api/tables/{table}/join").ok
+    gid = alice.request.get(f"/api/tables/{table}").json()["table"]["game_id"]
+    for pg in (alice, bob, watcher):
+        pg.goto(f"/g/{gid}")
+        enter(pg)
+    move(alice, "e2e3")
+    move(bob, "e8d8")
+    move(alice, "e3e4")
+    alice.once("dialog", lambda d: d.accept())
+    alice.locator("[data-act=resign]").click()
+    for pg in (alice, bob, watcher):
+        pg.wait_for_selector("#result-banner:not([hidden])")
+        no_turn_shown(pg)
+        assert "resignation" in pg.locator("#result-banner").inner_text()
+    # the players see what the game changed for them: Elo and coins
+    bob.wait_for_selector("#result-banner .rb-coins")
+    assert bob.locator("#result-banner .rb-coins").get_attribute("data-change") == "50"
+    assert int(bob.locator("#result-banner .rb-elo").get_attribute("data-change")) > 0
+    alice.wait_for_selector("#result-banner .rb-coins")
+    assert alice.locator("#result-banner .rb-coins").get_attribute("data-change") == "-50"
+    assert int(alice.locator("#result-banner .rb-elo").get_attribute("data-change")) < 0
+    assert watcher.locator("#result-banner .rb-changes").count() == 0  # a spectator's game changed nothing
+    assert bob.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(bob, "site-end-390.png")
+    shot(alice, "site-end-1280.png")
+
+    # the profile's recent games: the Elo and the coin change
+    bob.goto("/profile/bobby")
+    row = bob.locator(f"#recent-games li[data-game-id='{gid}']")
+    row.wait_for()
+    assert row.locator("[data-coins]").get_attribute("data-coins") == "50"
+    assert int(row.locator("[data-delta]").get_attribute("data-delta")) > 0
+
+    # a rematch: the spectator follows the players into the new game
+    bob.goto(f"/g/{gid}")
+    enter(bob)
+    bob.locator("[data-act=rematch-offer]").click()
+    alice.locator("[data-act=rematch-accept]").click()
+    for pg in (alice, bob, watcher):
+        pg.wait_for_url(re.compile(r"/g/(?!" + gid + r")[^/?#]+$"), timeout=10000)
+    assert watcher.url == alice.url == bob.url
+
+
+def test_the_shop_asks_before_it_spends(new_page) -> None:
+    pg = new_page()
+    register(pg, "carol")
+    pg.goto("/shop")
+    pg.wait_for_selector("#hat-grid[data-loaded='1'] [data-buy]")
+    before = pg.locator("#shop-balance").inner_text()
+    asked: list[str] = []
+
+    def dismiss(d: Any) -> None:
+        asked.append(d.message)
+        d.dismiss()
+
+    pg.once("dialog", dismiss)
+    pg.locator("[data-buy]:not([disabled])").first.click()
+    pg.wait_for_timeout(300)
+    assert asked and "coins" in asked[0]
+    assert pg.locator("#shop-balance").inner_text() == before
+    assert pg.request.get("/api/shop").json()["balance"] == int(before)
+    pg.once("dialog", lambda d: d.accept())
+    pg.locator("[data-buy]:not([disabled])").first.click()
+    pg.wait_for_function("b => document.getElementById('shop-balance').textContent !== b", arg=before)
+    assert int(pg.locator("#shop-balance").inner_text()) < int(before)
+
+
+def test_the_top_bar_is_one_row_on_a_phone(new_page) -> None:
+    pg = new_page(PHONE)
+    register(pg, "a_long_username_x")
+    pg.goto("/")
+    bar = pg.locator(".topbar").bounding_box()
+    assert bar["height"] < 60, bar
+    assert pg.evaluate("document.documentElement.scrollWidth") <= 390
+    assert pg.locator(".mainnav").is_hidden()
+    pg.locator("#nav-toggle").click()
+    watch = pg.locator(".mainnav a[href='/watch']")
+    assert watch.is_visible()
+    pg.keyboard.press("Escape")
+    assert pg.locator(".mainnav").is_hidden()
+    shot(pg, "site-header-390.png")
+    desk = new_page()
+    desk.goto("/")
+    assert desk.locator("#nav-toggle").is_hidden() and desk.locator(".mainnav a[href='/watch']").is_visible()
+
+
+def test_a_clock_flags_and_the_loser_sees_why(new_page) -> None:
+    alice, bob = new_page(), new_page(PHONE)
+    register(alice, "dora")
+    register(bob, "eddy")
+    r = alice.request.post("/api/tables", data={"game": "unfairchess", "color": "white", "opponent": "anyone",
+                                                  "time_control": {"initial": 15, "increment": 0}})
+    assert r.ok, r.text()
+    table = r.json()["table"]["id"]
+    assert bob.request.post(f"/api/tables/{table}/join").ok
+    gid = alice.request.get(f"/api/tables/{table}").json()["table"]["game_id"]
+    for pg in (alice, bob):
+        pg.goto(f"/g/{gid}")
+        enter(pg)
+        pg.wait_for_selector("#clocks .clk[data-seat='0']")
+    move(alice, "e2e3")
+    move(bob, "e8d8")
+    move(alice, "e3e4")
+    # Black's clock runs: it ticks down on both pages, red under 10 s
+    bob.wait_for_selector("#clocks .clk.running[data-seat='1']")
+    first = float(bob.locator("#clocks .clk[data-seat='1']").get_attribute("data-left"))
+    bob.wait_for_function("f => Number(document.querySelector(\"#clocks .clk[data-seat='1']\").dataset.left) < f - 1",
+                          arg=first)
+    # the move list shows the time each move took (White's 2nd move came right after Black's)
+    assert (alice.locator(".mv-ply[data-v='3']").get_attribute("data-spent") or "").endswith("s")
+    bob.wait_for_selector("#clocks .clk.low[data-seat='1']", timeout=20000)
+    shot(bob, "site-clock-low-390.png")
+    bob.wait_for_selector("#status-line[data-over='1']", timeout=30000)
+    assert bob.locator("#status-line").inner_text() == "You lost. (on time)"
+    assert "on time" in bob.locator("#result-banner").inner_text()
+    alice.wait_for_selector("#status-line[data-over='1']")
+    assert alice.locator("#status-line").inner_text() == "You won! (on time)"
+    assert alice.locator("#clocks .clk.running").count() == 0
+
+
+def log_in(pg: Any, name: str) -> None:
+    pg.goto("/login")
+    pg.fill("#auth-form input[name=username]", name)
+    pg.fill("#auth-form input[name=password]", PASSWORD)
+    pg.click("#auth-form button[type=submit]")
+    pg.wait_for_url(re.compile(r"/$"))
+
+
+def log_out(pg: Any) -> None:
+    pg.locator("#logout-btn").click()
+    pg.wait_for_selector(".userbox a[href='/login']")
+
+
+def my_turn_count(pg: Any) -> int:
+    pg.wait_for_function("() => document.getElementById('turns-count') !== null")
+    pg.wait_for_timeout(300)
+    badge = pg.locator("#turns-count")
+    return int(badge.inner_text()) if badge.is_visible() else 0
+
+
+def test_a_correspondence_game_over_two_visits(new_page) -> None:
+    alice, bob = new_page(), new_page(PHONE)
+    register(alice, "fanny")
+    register(bob, "gaston")
+    r = alice.request.post("/api/tables", data={"game": "unfairchess", "color": "white", "opponent": "anyone",
+                                                  "time_control": {"correspondence_days": 3}})
+    assert r.ok, r.text()
+    table = r.json()["table"]["id"]
+    assert bob.request.post(f"/api/tables/{table}/join").ok
+    gid = alice.request.get(f"/api/tables/{table}").json()["table"]["game_id"]
+    for pg in (alice, bob):  # both leave the site for now
+        pg.goto("/")
+        log_out(pg)
+
+    # Visit 1: White logs in, sees the game waiting for her, moves, logs out.
+    log_in(alice, "fanny")
+    assert my_turn_count(alice) == 1
+    alice.goto("/my-games")
+    row = alice.locator(f"#my-games-list li[data-game-id='{gid}']")
+    row.wait_for()
+    assert "your-turn" in (row.get_attribute("class") or "") and "3 days per move" in row.inner_text()
+    row.locator("a").click()
+    enter(alice)
+    move(alice, "e2e3")
+    log_out(alice)
+
+    # Visit 2: Black logs in: one game waits for him; he moves and leaves.
+    log_in(bob, "gaston")
+    assert my_turn_count(bob) == 1
+    bob.goto("/my-games")
+    bob.locator(f"#my-games-list li.your-turn[data-game-id='{gid}'] a").click()
+    enter(bob)
+    move(bob, "e8d8")
+    shot(bob, "site-correspondence-390.png")
+    log_out(bob)
+
+    # Visit 3: White again; the game went on without any absence forfeit.
+    log_in(alice, "fanny")
+    assert my_turn_count(alice) == 1
+    alice.goto(f"/g/{gid}")
+    enter(alice)
+    move(alice, "e3e4")
+    assert alice.locator("#status-line[data-over='1']").count() == 0
+    assert my_turn_count(alice) == 0 or alice.wait_for_function(
+        "() => document.getElementById('turns-count').hidden", timeout=25000)

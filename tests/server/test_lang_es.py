@@ -1,0 +1,69 @@
+"""The site in Spanish: ``?lang=es``, the cookie that keeps it, Accept-Language, the menu."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from donjon.server import i18n
+from tests.server.conftest import Site
+
+
+def boot(html: str) -> dict:
+    m = re.search(r'<script type="application/json" id="boot">(.*?)</script>', html, re.S)
+    assert m
+    return json.loads(m.group(1))  # type: ignore[no-any-return]
+
+
+def test_lang_es_serves_spanish_pages(site: Site) -> None:
+    alice = site.user("alice")
+    bob = site.user("bobby")
+    gid, _ = site.game_pair(alice, bob)
+    t = i18n.strings("es")
+    for url in ("/", "/login", "/register", "/watch", f"/g/{gid}", f"/g/{gid}/replay", "/u/alice", "/leaderboard", "/shop"):
+        r = alice.get(url, params={"lang": "es"})
+        assert r.status_code == 200, url
+        assert '<html lang="es"' in r.text, url
+        assert t["nav_watch"] == "Ver" and ">Ver</a>" in r.text, url
+        assert t["footer"] in r.text, url
+        page = boot(r.text)
+        assert page["lang"] == "es" and page["t"] == t, url
+    home = alice.get("/", params={"lang": "es"}).text
+    assert "Juegos de mesa arbitrados por el servidor" in home
+    assert {g["id"]: g["name"] for g in boot(home)["games"]}["citadel"] == "Ciudadelas"
+
+
+def test_a_citadel_game_page_in_spanish(site: Site) -> None:
+    alice = site.user("alice")
+    r = alice.post("/api/tables", json={"game": "citadel", "seats": 1, "difficulty": "easy"})
+    assert r.status_code == 200, r.text
+    gid = r.json()["table"]["game_id"]
+    page = alice.get(f"/g/{gid}", params={"lang": "es"})
+    assert page.status_code == 200 and '<html lang="es"' in page.text
+    data = boot(page.text)
+    assert data["lang"] == "es" and data["game"]["id"] == gid  # the board reads boot.lang
+
+
+def test_spanish_is_kept_and_negotiated(site: Site) -> None:
+    c = site.client()
+    r = c.get("/", params={"lang": "es"})
+    assert "lang=es" in r.headers["set-cookie"]
+    assert '<html lang="es"' in c.get("/").text  # the cookie keeps it
+    assert '<html lang="fr"' in c.get("/", params={"lang": "fr"}).text  # and the menu changes it
+    assert '<html lang="fr"' in c.get("/").text
+    accept = {"es-ES,es;q=0.9,en;q=0.5": "es", "de-DE,es;q=0.8,fr;q=0.5": "es", "fr-CA": "fr",
+              "es;q=0,fr;q=0.3": "fr", "de": "en", "": "en", "es;q=abc,en": "en"}
+    for header, lang in accept.items():
+        got = site.client().get("/", headers={"accept-language": header}).text
+        assert f'<html lang="{lang}"' in got, header
+    assert '<html lang="en"' in site.client().get("/", params={"lang": "de"}).text
+
+
+def test_the_language_menu_offers_three_languages(site: Site) -> None:
+    html = site.client().get("/", params={"lang": "es"}).text
+    menu = re.search(r'<details class="navmenu langmenu".*?</details>', html, re.S)
+    assert menu
+    links = re.findall(r'<a href="\?lang=(\w+)"[^>]*?(aria-current="true")?>([^<]+)</a>', menu.group(0))
+    assert [(code, label) for code, _, label in links] == [("en", "English"), ("fr", "Français"), ("es", "Español")]
+    assert [code for code, current, _ in links if current] == ["es"]
+    assert ">ES</summary>" in menu.group(0)
