@@ -100,14 +100,20 @@ def test_an_untimed_match_has_no_clock() -> None:
         m.step("flag", 1, {"at": 10.0})
 
 
-def test_a_flag_in_a_game_of_three_puts_a_bot_in_the_seat() -> None:
-    castel = get_game("castel")
-    m = Match.start(castel, 3, 1, None, control=TimeControl(60, 10), t=0.0)
+def past_the_opening(kind: str, players: int, seed: int, control: TimeControl) -> tuple[Match, float]:
+    """A match whose every seat acted once (its first legal action, one second apart), and the time."""
+    game = get_game(kind)
+    m = Match.start(game, players, seed, None, control=control, t=0.0)
     t = 0.0
     while m.can_abort():
         seat = m.to_act()[0]
         t += 1.0
-        m = m.step("play", seat, {"action": castel.legal_actions(m.state, seat)[0], "at": t})
+        m = m.step("play", seat, {"action": game.legal_actions(m.state, seat)[0], "at": t})
+    return m, t
+
+
+def test_a_flag_in_a_game_of_three_puts_a_bot_in_the_seat() -> None:
+    m, t = past_the_opening("castel", 3, 1, TimeControl(60, 10))
     seat = m.flag_due()[1]  # type: ignore[index]
     out = m.step("flag", seat, {"at": t + 1000.0, "bot": "normal"})
     assert out.active and out.takeover(seat) == "normal"
@@ -116,12 +122,7 @@ def test_a_flag_in_a_game_of_three_puts_a_bot_in_the_seat() -> None:
 
 def test_a_flag_in_a_cooperative_game_lets_a_bot_play_that_turn() -> None:
     citadel = get_game("citadel")
-    m = Match.start(citadel, 2, 3, None, control=TimeControl(60, 15), t=0.0)
-    t = 0.0
-    while m.can_abort():
-        seat = m.to_act()[0]
-        t += 1.0
-        m = m.step("play", seat, {"action": citadel.legal_actions(m.state, seat)[0], "at": t})
+    m, t = past_the_opening("citadel", 2, 3, TimeControl(60, 15))
     seat = m.flag_due()[1]  # type: ignore[index]
     out = m.step("flag", seat, {"at": t + 100.0})
     assert out.active and out.autoplay == (seat,) and out.takeover(seat) is None
