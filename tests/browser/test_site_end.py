@@ -307,3 +307,14 @@ def test_a_correspondence_game_over_two_visits(new_page) -> None:
     assert alice.locator("#status-line[data-over='1']").count() == 0
     assert my_turn_count(alice) == 0 or alice.wait_for_function(
         "() => document.getElementById('turns-count').hidden", timeout=25000)
+
+
+def test_a_cooperative_game_offers_no_draw(new_page) -> None:
+    pg = new_page()
+    pg.goto("/")
+    pg.locator("[data-quick-game=citadel]").click()
+    pg.wait_for_url(re.compile(r"/g/[^/?#]+$"))
+    pg.wait_for_selector("#conn-state[data-state='connected']")
+    pg.wait_for_selector("#actions [data-act]")
+    assert pg.locator("[data-act=draw-offer]").count() == 0
+    assert pg.locator("[data-act=abort], [data-act=resign]").count() == 1

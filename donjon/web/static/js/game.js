@@ -374,7 +374,7 @@ function renderActions(active, opp, claimable) {
     if (game.can_abort) html += button("abort", t("abort"), "btn-ghost");
     else if (leaves()) html += button("resign", t("leave_game"), "btn-ghost btn-danger");
     else html += button("resign", t("resign"), "btn-ghost btn-danger");
-    if (game.players.length === 2) {
+    if (game.players.length === 2 && !info.cooperative) {  // a team wins or loses together: no draw
       if (game.draw_offer === null || game.draw_offer === undefined) html += button("draw-offer", t("offer_draw"), "btn-ghost");
       else if (game.draw_offer !== seat) html += button("draw-accept", t("accept_draw"), "btn-primary") + button("draw-decline", t("decline_draw"), "btn-ghost");
     }
