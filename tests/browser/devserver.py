@@ -29,11 +29,11 @@ from donjon.games.unfairchess import GAME
 
 try:
     from tests.browser import make_fixtures
-    from tests.browser.fixture_history import entry
+    from tests.browser.fixture_history import LiveGame
 except ImportError:  # run as a script
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
     from tests.browser import make_fixtures
-    from tests.browser.fixture_history import entry
+    from tests.browser.fixture_history import LiveGame
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "donjon" / "web" / "static"
@@ -67,30 +67,19 @@ def render_page(name: str, lang: str = "en", base: str = STUB_BASE) -> str:
     return env.get_template(f"unfairchess/{name}").render(lang=lang, cards=cards)
 
 
-class Live:
+class Live(LiveGame):
     """One game against a bot that plays random legal actions (seat 1)."""
+
+    game = GAME
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.new(1)
 
     def new(self, seed: int) -> dict[str, Any]:
-        self.state = GAME.setup(2, seed)
-        self.version = 1
-        self.history: list[dict[str, Any]] = []
+        self.restart(GAME.setup(2, seed))
         self.rng = random.Random(seed)
         return self.snapshot()
-
-    def snapshot(self) -> dict[str, Any]:
-        """The state as seat 0 sees it, with the whole history (as a sync frame has it)."""
-        return {"view": GAME.view(self.state, 0), "legal": GAME.legal_actions(self.state, 0), "version": self.version,
-                "history": list(self.history)}
-
-    def step(self, seat: int, action: dict[str, Any]) -> None:
-        before = self.state
-        self.state = GAME.apply(before, seat, action)
-        self.version += 1
-        self.history.append(entry(GAME, before, seat, action, self.state, self.version, 0))
 
     def act(self, action: dict[str, Any]) -> dict[str, Any]:
         self.step(0, action)

@@ -15,3 +15,26 @@ def entry(game: Any, before: Any, seat: int, action: dict[str, Any], after: Any,
     public, private = history_entries(game, before, seat, action, after)
     body = private.get(viewer, public) if viewer is not None else public
     return {"v": v, "kind": "play", "by": seat, **body}
+
+
+class LiveGame:
+    """A dev harness's live game, seat 0 in the browser: its state, version and history, one
+    step at a time (:meth:`step`), and what a sync frame gives seat 0 (:meth:`snapshot`)."""
+
+    game: Any
+
+    def restart(self, state: Any) -> None:
+        self.state = state
+        self.version = 1
+        self.history: list[dict[str, Any]] = []
+
+    def snapshot(self) -> dict[str, Any]:
+        """The state as seat 0 sees it, with the whole history (as a sync frame has it)."""
+        return {"view": self.game.view(self.state, 0), "legal": self.game.legal_actions(self.state, 0),
+                "version": self.version, "history": list(self.history)}
+
+    def step(self, seat: int, action: dict[str, Any]) -> None:
+        before = self.state
+        self.state = self.game.apply(before, seat, action)
+        self.version += 1
+        self.history.append(entry(self.game, before, seat, action, self.state, self.version, 0))

@@ -33,7 +33,7 @@ from donjon.games import IllegalAction, game_ids, get_info  # noqa: E402
 from donjon.games.citadel import GAME  # noqa: E402
 from donjon.games.citadel.balance import eager_policy, random_policy  # noqa: E402
 from donjon.games.citadel.catalogue import CARDS, CHARACTERS  # noqa: E402
-from tests.browser.fixture_history import entry  # noqa: E402
+from tests.browser.fixture_history import LiveGame, entry  # noqa: E402
 
 STATIC = ROOT / "donjon" / "web" / "static"
 WEB = ROOT / "donjon" / "games" / "citadel" / "web"
@@ -300,8 +300,10 @@ def render_page(name: str, lang: str = "en", base: str = STUB_BASE) -> str:
     return env.get_template(f"citadel/{name}").render(lang=lang)
 
 
-class Live:
+class Live(LiveGame):
     """One live game: seat 0 plays through the browser; other seats are random bot teammates."""
+
+    game = GAME
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
@@ -313,24 +315,11 @@ class Live:
         options: dict[str, Any] = {"difficulty": opts.get("difficulty", "normal")}
         if opts.get("characters"):
             options["characters"] = list(opts["characters"])
-        self.state = GAME.setup(players, seed, options)
-        self.version = 1
-        self.history: list[dict[str, Any]] = []
+        self.restart(GAME.setup(players, seed, options))
         self.rng = random.Random(seed)
         out = [self.snapshot()]
         out += self.bots()
         return {"updates": out}
-
-    def snapshot(self) -> dict[str, Any]:
-        """The state as seat 0 sees it, with the whole history (as a sync frame has it)."""
-        return {"view": GAME.view(self.state, 0), "legal": GAME.legal_actions(self.state, 0), "version": self.version,
-                "history": list(self.history)}
-
-    def step(self, seat: int, action: dict[str, Any]) -> None:
-        before = self.state
-        self.state = GAME.apply(before, seat, action)
-        self.version += 1
-        self.history.append(entry(GAME, before, seat, action, self.state, self.version, 0))
 
     def bots(self) -> list[dict[str, Any]]:
         out = []
