@@ -490,17 +490,18 @@ class Lobby:
             random.SystemRandom().shuffle(order)
         seats = [repo.SeatSpec(x.get("user_id"), x.get("name") or "?", x.get("bot")) for x in order]
         clock = seating_of(table)["time_control"]
+        control = TimeControl.parse(clock) if clock else None
         game = await repo.create_game(s, kind=table.game_kind, mode=table.mode, stake=table.stake,
                                       seed=random.SystemRandom().randrange(2**53),
                                       options=self._game_options(table, len(seats)) or None, seats=seats,
                                       table_id=table.id, time_control=clock,
-                                      speed=TimeControl.parse(clock).speed if clock else None)
+                                      speed=control.speed if control else None)
         t = time.time()
         for i, spec in enumerate(seats):
             if spec.user_id is not None:
                 alone = not any(o.user_id is not None for j, o in enumerate(seats) if j != i)
                 await repo.set_absence(s, game.id, i, **self.hub._absence_values(
-                    alone, t, bool(clock and "correspondence_days" in clock)))
+                    alone, t, control is not None and control.correspondence))
         table.status = "started"
         table.game_id = game.id
         return game.id

@@ -80,7 +80,7 @@ class Room:
         self.created_at = row.created_at
         self.time_control = row.time_control
         self.speed = row.speed
-        self.correspondence = bool(row.time_control and "correspondence_days" in row.time_control)
+        self.correspondence = match.clock is not None and match.clock.control.correspondence
         """A correspondence game: no absence clock (its game clock decides)."""
         self.game = match.game
         self.seats = [SeatInfo(x.seat, x.user_id, x.name, x.bot_level, x.away_since, x.claim_at, x.deadline_at,
