@@ -22,10 +22,18 @@ from donjon.server.match import Match
 from donjon.store.models import GameActionRow, GameRow, GameSeatRow, RatingHistoryRow
 
 
+def _start(row: GameRow, seats: list[GameSeatRow]) -> Match:
+    """The stored game's match before its first entry, with its clock: a timed game's log holds
+    clock entries (``flag``, ``clock``) that only a clocked match accepts."""
+    control = TimeControl.parse(row.time_control) if row.time_control else None
+    return Match.start(get_game(row.kind), len(seats), row.seed, row.options, control=control, t=row.created_at,
+                       unclocked=tuple(x.seat for x in seats if x.bot_level))
+
+
 def replay_record(row: GameRow, seats: list[GameSeatRow], entries: list[GameActionRow],
                   hats: dict[int, str | None] | None = None) -> dict[str, Any]:
     game = get_game(row.kind)
-    m = Match.start(game, len(seats), row.seed, row.options)
+    m = _start(row, seats)
     steps: list[dict[str, Any]] = [{"seq": 0, "kind": "start", "seat": None, "view": game.view(m.state, None)}]
     for e in entries:
         data = dict(e.data or {})
@@ -68,9 +76,7 @@ def game_record(row: GameRow, seats: list[GameSeatRow], entries: list[GameAction
     """The record of a stored game, replayed step by step: each step carries the game's state
     before it; the status and outcome are the replayed match's. ``ratings`` (user id →
     rating before the game, :func:`ratings_before`) gives the players' ``elo``."""
-    control = TimeControl.parse(row.time_control) if row.time_control else None
-    m = Match.start(get_game(row.kind), len(seats), row.seed, row.options, control=control, t=row.created_at,
-                    unclocked=tuple(x.seat for x in seats if x.bot_level))
+    m = _start(row, seats)
     steps: list[StepRecord] = []
     for e in entries:
         data = dict(e.data or {})

@@ -145,3 +145,21 @@ def test_a_clock_entry_gives_back_running_time_and_nothing_else() -> None:
             m.step("clock", None, bad)
     with pytest.raises(MatchError):
         Match.start(UC, 2, 7, None).step("clock", None, {"given": 5.0})
+
+
+def test_the_replay_of_a_game_lost_on_time_steps_through_its_flag() -> None:
+    """The replay record rebuilds a timed game with its clock: its flag entry is a step."""
+    from donjon.server.export import replay_record
+    from donjon.store.models import GameActionRow, GameRow, GameSeatRow
+
+    row = GameRow(id="g1", kind="unfairchess", mode="friendly", stake=0, seed=7, options=None, status="finished",
+                  outcome=None, created_at=0.0, finished_at=300.0, next_game=None, rematch_of=None,
+                  time_control=BLITZ.to_json(), plies=2)
+    seats = [GameSeatRow(game_id="g1", seat=i, user_id=i + 1, name=n, bot_level=None) for i, n in enumerate("ab")]
+    log = [("play", 0, {"action": {"type": "move", "uci": "e2e4"}, "at": 100.0}),
+           ("play", 1, {"action": {"type": "move", "uci": "e7e5"}, "at": 105.0}),
+           ("flag", 0, {"at": 105.0 + 183.0})]
+    entries = [GameActionRow(game_id="g1", seq=i + 1, kind=k, seat=s, data=d, created_at=d["at"])
+               for i, (k, s, d) in enumerate(log)]
+    rec = replay_record(row, seats, entries)
+    assert [s["kind"] for s in rec["steps"]] == ["start", "play", "play", "flag"]
