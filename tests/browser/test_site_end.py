@@ -240,6 +240,15 @@ def test_a_clock_flags_and_the_loser_sees_why(new_page) -> None:
     alice.wait_for_selector("#status-line[data-over='1']")
     assert alice.locator("#status-line").inner_text() == "You won! (on time)"
     assert alice.locator("#clocks .clk.running").count() == 0
+    # the replay's list shows the time each move took too (the first move has none)
+    for _ in range(100):  # the game's end is stored by the group commit
+        if alice.request.get(f"/api/games/{gid}/replay").ok:
+            break
+        alice.wait_for_timeout(100)
+    alice.goto(f"/g/{gid}/replay")
+    alice.wait_for_selector("#rp-list li[data-i='3'][data-spent]")
+    assert alice.locator("#rp-list li[data-i='3']").get_attribute("data-spent").endswith("s")
+    assert alice.locator("#rp-list li[data-i='1']").get_attribute("data-spent") is None
 
 
 def log_in(pg: Any, name: str) -> None:

@@ -6,7 +6,7 @@
 import { esc } from "../js/kit/html.js";
 import { BANNER, cardHtml, cardName, kindOf, theName } from "./cards.js";
 import { COLOURS, PROMPTS, SIDES, ZONES } from "./i18n.js";
-import { lifecycleHtml } from "../js/kit/movelist.js";
+import { lifecycleHtml, spentAttrs, spentByVersion } from "../js/kit/movelist.js";
 import { chip, entryLines, seatChip } from "./log.js";
 import { acts, boardLights, canAct, completeActs, exchangeActs, exchangeGroups, handGroups, isPlay, myTurn, phase, placeActs, seatTargets, stepValues } from "./select.js";
 
@@ -348,14 +348,21 @@ function statusHtml(c) {
 }
 
 /** The log's lines as HTML, from the server's history (cached in s.logHtml until it changes);
- * every line of entry v has data-v="v" (a click shows the position after it). */
+ * every line of entry v has data-v="v" (a click shows the position after it), and the last
+ * line of an action of a timed game the time it took (kit/movelist.js, spentAttrs). */
 function logHtml(c) {
   const { s, t } = c;
   if (s.logHtml == null) {
-    const lines = entryLines(c.ml ? c.ml.history : [], logCtx(c));
+    const history = c.ml ? c.ml.history : [];
+    const lines = entryLines(history, logCtx(c));
+    const spent = spentByVersion(history);
     s.logHtml = lines.length
-      ? lines.map((e) => (e.life ? lifecycleHtml(e.life, c.lang, c.who, "cg-l-life")
-        : `<li class="${e.cls}${e.seat != null ? ` cg-seat-${e.seat}` : ""}" data-v="${e.v}">${e.html}</li>`)).join("")
+      ? lines.map((e, i) => {
+        if (e.life) return lifecycleHtml(e.life, c.lang, c.who, "cg-l-life");
+        const last = !(lines[i + 1] && lines[i + 1].v === e.v);
+        const time = last ? spentAttrs(spent.get(e.v), c.lang) : "";
+        return `<li class="${e.cls}${e.seat != null ? ` cg-seat-${e.seat}` : ""}" data-v="${e.v}"${time}>${e.html}</li>`;
+      }).join("")
       : `<li class="cg-empty mv-empty">${esc(t("noLog"))}</li>`;
   }
   return s.logHtml;

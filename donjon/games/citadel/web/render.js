@@ -6,6 +6,7 @@
 //         getMap(), modelOf(view) (anim.js's model of a view) }
 
 import { esc } from "../js/kit/html.js";
+import { spentAttrs, spentByVersion } from "../js/kit/movelist.js";
 import { ABILITY_TEXT, CARD_TEXT, TREASURE_NAMES, numeral } from "./i18n.js";
 import { BULB, CHAR_COLOUR, CHAR_ICON, CHEST, GEM, SWITCH_ICON, VAULT, dieHtml, faceIcon, icon } from "./icons.js";
 import * as sel from "./select.js";
@@ -380,8 +381,14 @@ export function createRenderer(c, n) {
 
   // The log's lines (ui.js writes them from the server's history); each line of entry v has
   // data-v="v": the shared move list (kit/movelist.js) shows the position after it on a click.
+  // The last line of an action of a timed game shows the time it took (spentAttrs).
   function renderLog() {
-    const items = s.log.slice(-LOG_LINES).map((l) => `<li class="ctl-ll ${l.kind.split(" ").map((k) => `ctl-ll-${k}`).join(" ")}${l.fresh ? " ctl-fresh" : ""}"${l.v != null ? ` data-v="${l.v}"` : ""}>${l.html}</li>`);
+    const spent = spentByVersion(c.ml ? c.ml.history : []);
+    const shown = s.log.slice(-LOG_LINES);
+    const items = shown.map((l, i) => {
+      const time = l.v != null && l.kind !== "life" && !(shown[i + 1] && shown[i + 1].v === l.v) ? spentAttrs(spent.get(l.v), c.lang) : "";
+      return `<li class="ctl-ll ${l.kind.split(" ").map((k) => `ctl-ll-${k}`).join(" ")}${l.fresh ? " ctl-fresh" : ""}"${l.v != null ? ` data-v="${l.v}"` : ""}${time}>${l.html}</li>`;
+    });
     if (c.ml) c.ml.render(items.join(""));
     else el.log.innerHTML = items.join("");
     el.mapwrap.classList.toggle("mv-past-board", !!(c.ml && c.ml.past));

@@ -247,11 +247,6 @@ const MESSAGES = {
     fr: "par forfait",
     es: "por abandono",
   },
-  timeSpent: {
-    en: "Time spent on this move",
-    fr: "Temps passé sur ce coup",
-    es: "Tiempo empleado en esta jugada",
-  },
   reason_timeout: {
     en: "on time",
     fr: "au temps",

@@ -5,7 +5,7 @@
 
 import { HATS } from "../js/hats.js";
 import { esc } from "../js/kit/html.js";
-import { lifecycleHtml } from "../js/kit/movelist.js";
+import { lifecycleHtml, spentAttrs, spentByVersion } from "../js/kit/movelist.js";
 import { parseFen, sqName } from "./board.js";
 import { cardHtml, cardName } from "./cards.js";
 import { rows } from "./history.js";
@@ -272,27 +272,7 @@ function plyHtml(c, e, spent) {
   else if (e.order) body = `<span class="mv-order">⇅ ${esc(ORDER[c.opts.lang] || ORDER.en)}</span>`;
   else body = `<span class="ucg-mv">${esc(e.uci || (e.action ? JSON.stringify(e.action) : "?"))}</span>`;
   // the time the ply took: drawn by the CSS from data-spent (kit/movelist.css), out of the ply's text
-  const time = spent != null ? ` data-spent="${esc(spentText(spent))}" title="${esc(c.t("timeSpent"))}: ${esc(spentText(spent))}"` : "";
-  return `<span class="mv-ply ucg-turn ucg-seat-${e.by}" data-v="${e.v}"${time}>${body}</span>`;
-}
-
-/** The time a ply took, short: "4s", "1:05", "2h". */
-function spentText(s) {
-  if (s < 60) return `${Math.max(0, Math.round(s))}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, "0")}`;
-  return s < 86400 ? `${Math.round(s / 3600)}h` : `${Math.round(s / 86400)}d`;
-}
-
-/** The seconds each play entry of a timed game took since the entry before it (version → s). */
-function spentByVersion(hist) {
-  const out = new Map();
-  let prev = null;
-  for (const e of hist) {
-    if (typeof e.at !== "number") continue;
-    if (e.kind === "play" && prev != null) out.set(e.v, e.at - prev);
-    prev = e.at;
-  }
-  return out;
+  return `<span class="mv-ply ucg-turn ucg-seat-${e.by}" data-v="${e.v}"${spentAttrs(spent, c.opts.lang)}>${body}</span>`;
 }
 
 /** The move list from the server's history: a row per move number, White's ply then Black's. */

@@ -3,8 +3,9 @@
 // if it has one, else the `sync` frame of the game's socket (opened once, then closed). The
 // board draws it as in a live game (a click, or ←/→/Home/End here, moves the step: the board's
 // `seek`), and the side list names each step in the board's words (`ui.describe(entry)`: SAN,
-// card names, log sentences), not by internal ids.
+// card names, log sentences), not by internal ids, and, in a timed game, the time each move took.
 import { api, boot, esc, gameInfo, lang, seatColour, t, toast } from "./api.js";
+import { spentAttrs, spentByVersion } from "./kit/movelist.js";
 import { GameSocket } from "./socket.js";
 
 const summary = boot.game;
@@ -113,8 +114,10 @@ async function main() {
     seek: (v) => show(steps.findIndex((s) => s.seq === v)),
     position: (v) => Promise.resolve(views[steps.findIndex((s) => s.seq === v)]) });
   if (ui.ready) await ui.ready; // the board's names (card catalogue) for the side list
+  // a timed game's history gives the time each move took (steps' seq are its versions)
+  const spent = spentByVersion(history);
   list.innerHTML = steps.map((s, i) => i === 0 ? "" :
-    `<li data-i="${i}"><span class="sl-n">${i}.</span> <span class="sl-who">${s.seat === null || s.seat === undefined ? "" : esc(players[s.seat].name)}</span> <span class="sl-what">${esc(stepText(i))}</span></li>`).join("");
+    `<li data-i="${i}"${spentAttrs(spent.get(s.seq), lang)}><span class="sl-n">${i}.</span> <span class="sl-who">${s.seat === null || s.seat === undefined ? "" : esc(players[s.seat].name)}</span> <span class="sl-what">${esc(stepText(i))}</span></li>`).join("");
   show(steps.length - 1);
 }
 

@@ -41,6 +41,7 @@ const MESSAGES = {
   rematch_accept: { en: "{who} accepts the rematch", fr: "{who} accepte la revanche", es: "{who} acepta la revancha" },
   rematch_decline: { en: "{who} declines the rematch", fr: "{who} refuse la revanche", es: "{who} rechaza la revancha" },
   takeover: { en: "{who} left: a bot plays the seat", fr: "{who} est parti : un bot prend sa place", es: "{who} se fue: un bot ocupa su puesto" },
+  time_spent: { en: "Time spent on this move", fr: "Temps passé sur ce coup", es: "Tiempo empleado en esta jugada" },
 };
 const STRINGS = byLang(MESSAGES);
 
@@ -68,6 +69,39 @@ export function lifecycleText(entry, lang, who) {
 export function lifecycleHtml(entry, lang, who, cls = "") {
   const text = lifecycleText(entry, lang, who);
   return text == null ? "" : `<li class="mv-life ${cls}" data-v="${entry.v}"><span class="mv-life-text">${esc(text)}</span></li>`;
+}
+
+/** The time a move took, short: "4s", "1:05", "2h", "3d". */
+export function spentText(s) {
+  if (s < 60) return `${Math.max(0, Math.round(s))}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, "0")}`;
+  return s < 86400 ? `${Math.round(s / 3600)}h` : `${Math.round(s / 86400)}d`;
+}
+
+/**
+ * The seconds each `play` entry of a timed game took (version → s): from the entry before it
+ * to its own `at` (docs/protocol.md, "History": a timed game's entries carry `at`). The first
+ * entry, and every entry of an untimed game, have none.
+ */
+export function spentByVersion(history) {
+  const out = new Map();
+  let prev = null;
+  for (const e of history || []) {
+    if (!e || typeof e.at !== "number") continue;
+    if (e.kind === "play" && prev != null) out.set(e.v, e.at - prev);
+    prev = e.at;
+  }
+  return out;
+}
+
+/**
+ * The attributes that show the time a move took on its element (` data-spent="4s" title="…"`,
+ * drawn by kit/movelist.css after the element's text), or "" when `spent` is unknown.
+ */
+export function spentAttrs(spent, lang) {
+  if (spent == null) return "";
+  const text = esc(spentText(spent));
+  return ` data-spent="${text}" title="${esc(movelistT(lang)("time_spent"))}: ${text}"`;
 }
 
 /** Merge `entry` into the list `history` (ordered by v; a repeated v replaces the old one). */
