@@ -146,7 +146,7 @@ async def tables(request: Request) -> dict[str, Any]:
     return {"tables": await request.app.state.lobby.open_tables()}
 
 
-@router.post("/tables", summary="Open a table (against anyone, a friend by invite link, or a bot)",
+@router.post("/tables", summary="Open a table (against anyone, a friend by invite link, a bot, or a challenge to one player)",
              openapi_extra={"requestBody": {"required": True,
                                             "content": {"application/json": {"schema": TABLE_SCHEMA}}}})
 async def open_table(request: Request, response: Response, body: Annotated[Any, Body()] = None) -> dict[str, Any]:
@@ -191,7 +191,19 @@ async def fill_table(table_id: str, request: Request, body: FillIn | None = None
                                                               ip=client_ip(request))}
 
 
-@router.delete("/tables/{table_id}", summary="Cancel your open table")
+@router.post("/tables/{table_id}/decline", summary="Turn down a challenge addressed to you: the table closes")
+async def decline_table(table_id: str, request: Request) -> dict[str, Any]:
+    user = await require_user(request)
+    return {"table": await request.app.state.lobby.decline_table(user, table_id)}
+
+
+@router.get("/challenges", summary="Your open challenges: received (accept: join; decline) and sent (cancel: delete)")
+async def challenges(request: Request) -> dict[str, Any]:
+    user = await require_user(request)
+    return await request.app.state.lobby.challenges(user)  # type: ignore[no-any-return]
+
+
+@router.delete("/tables/{table_id}", summary="Cancel your open table (or a challenge you sent)")
 async def cancel_table(table_id: str, request: Request) -> dict[str, Any]:
     user = await require_user(request)
     await request.app.state.lobby.cancel_table(user, table_id)
@@ -213,7 +225,8 @@ async def live(request: Request) -> dict[str, Any]:
     return {"games": rows}
 
 
-@router.get("/my-games", summary="Your games: those in progress first, the ones where it is your turn before the others")
+@router.get("/my-games", summary="Your games: those in progress first, the ones where it is your turn before the "
+                                 "others; and the open challenges you received")
 async def my_games(request: Request) -> dict[str, Any]:
     user = await require_user(request)
     async with request.app.state.db.read() as s:
@@ -227,7 +240,8 @@ async def my_games(request: Request) -> dict[str, Any]:
             to_act = room.match.to_act()
         g["your_turn"] = g["status"] == "active" and any(s in (to_act or []) for s in mine)
     rows.sort(key=lambda g: (g["status"] != "active", not g["your_turn"]))
-    return {"games": rows, "your_turn": sum(1 for g in rows if g["your_turn"])}
+    received = (await request.app.state.lobby.challenges(user))["received"]
+    return {"games": rows, "your_turn": sum(1 for g in rows if g["your_turn"]), "challenges": received}
 
 
 @router.get("/games/{game_id}", summary="A game's players, status and result (and, once over, each person's rating and coin change)")

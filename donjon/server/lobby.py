@@ -17,6 +17,11 @@ the game's ``validate_options`` gave, defaults filled in::
      "sitting": [{"user_id": 4, "name": "alice"}, {"bot": "easy", "name": "Bot (easy)"}, null]}
 
 A table opened before seating existed has ``seating`` NULL: two seats, its creator in one.
+
+A **challenge** is a two-seat table addressed to one person (``to``: their username;
+``opponent`` ``user``, ``tables.addressee_id``): only they may take the open seat (join is
+their *accept*; :meth:`Lobby.decline_table` their refusal), it is not in the public list, and
+:meth:`Lobby.challenges` lists it for the addressee and its creator.
 """
 
 from __future__ import annotations
@@ -42,17 +47,18 @@ from donjon.store.models import TableRow, User
 MODES = ("friendly", "ranked")
 COLORS = ("white", "black", "random")
 """A two-seat table's creator takes seat 0 (``white``), seat 1 (``black``), or a seat drawn at random."""
-OPPONENTS = ("anyone", "invite", "bot")
+OPPONENTS = ("anyone", "invite", "bot", "user")
+"""``user``: a challenge, addressed to the person named in ``to``."""
 MAX_STAKE = 1_000_000
 MAX_OPEN_TABLES = 5
 
 TABLE_FIELDS = ("game", "mode", "stake", "color", "opponent", "bot_level", "seats", "bots", "options",
-                "time_control")
+                "time_control", "to")
 """The fields of a table request. A game's table options go in ``options``; each may also be
 given at the top level under its own name (``"difficulty": "hard"``) unless that name is one
 of these fields."""
 
-_NULLABLE = ("bot_level", "seats", "bots", "options")
+_NULLABLE = ("bot_level", "seats", "bots", "options", "to")
 """The fields whose ``null`` means "not given"."""
 
 
@@ -165,6 +171,8 @@ class TableRequest:
     """The game's table options, defaults filled in (``GameInfo.validate_options``)."""
     time_control: TimeControl | None = None
     """The table's clock; None: untimed (a person alone with bots only)."""
+    to: str | None = None
+    """A challenge's addressee (a username, as given); None: not a challenge."""
 
     @classmethod
     def parse(cls, data: Any) -> TableRequest:
@@ -173,8 +181,10 @@ class TableRequest:
 
         Fields (all optional): ``game`` (default: the first game of the registry's order),
         ``mode``, ``stake``, ``color``, ``opponent``, ``bot_level``, ``seats`` (default: the
-        game's ``default_seats``), ``bots``, ``options`` (the game's table options; each may
-        also be given at the top level). Raises :class:`LobbyError`:
+        game's ``default_seats``; 2 for a challenge), ``bots``, ``options`` (the game's table
+        options; each may also be given at the top level), ``time_control``, ``to`` (a
+        challenge: the username of the one person who may take the other seat). Raises
+        :class:`LobbyError`:
 
         * 422 ``invalid``, ``"<field>: why"``: not a table request. The body is not an
           object; a field is unknown (neither a table field nor an option of the game); a
@@ -187,7 +197,8 @@ class TableRequest:
           game; seats outside the game's ``min_seats..max_seats``; bots for every seat, or
           more bots than seats; a bot level without bots; a ranked or staked table with bots;
           a ranked or staked table of a cooperative game; a colour at a table of more or
-          fewer than two seats.
+          fewer than two seats; a challenge (``to``) with another opponent than ``user``, with
+          bots or other than two seats, or ``user`` without ``to``.
         """
         if not isinstance(data, dict):
             raise LobbyError('the body is a JSON object describing the table, e.g. {"game": "...", "seats": 2}',
@@ -208,8 +219,11 @@ class TableRequest:
         color = _word(data, "color", COLORS, "random")
         opponent = _word(data, "opponent", OPPONENTS, "anyone")
         stake = _whole(data, "stake", 0, MAX_STAKE, 0) or 0
+        to = _given(data, "to", None)
+        if to is not None and (not isinstance(to, str) or not to.strip()):
+            raise _invalid("to", f"the username of the player you challenge, not {_show(to)}")
         most = max(g.info.max_seats for g in games())
-        seats = _whole(data, "seats", 1, most, info.default_seats) or info.default_seats
+        seats = _whole(data, "seats", 1, most, 2 if to is not None else info.default_seats) or info.default_seats
         bots = _whole(data, "bots", 0, most - 1, None)
         level = _given(data, "bot_level", None)
         if level is not None:
@@ -221,6 +235,9 @@ class TableRequest:
         options = _options(info, data)
 
         lo, hi = info.min_seats, info.max_seats
+        if to is not None or opponent == "user":
+            _challenge_terms(data, to, opponent, seats, lo, hi, game)
+            opponent = "user"
         if not lo <= seats <= hi:
             span = f"{lo}" if lo == hi else f"{lo} to {hi}"
             raise LobbyError(f"a {game} table has {span} seats, not {seats} (seats)")
@@ -257,7 +274,22 @@ class TableRequest:
             opponent = "bot"  # nobody to wait for: the game starts at once
         clock = _time_control(info, data, people=seats - bots)
         return cls(game=game, mode=mode, stake=stake, color=color, opponent=opponent, bot_level=level,
-                   seats=seats, bots=bots, options=options, time_control=clock)
+                   seats=seats, bots=bots, options=options, time_control=clock, to=to.strip() if to else None)
+
+
+def _challenge_terms(data: Mapping[str, Any], to: str | None, opponent: str, seats: int, lo: int, hi: int,
+                     game: str) -> None:
+    """A challenge is two people: its creator and the one named in ``to`` (400 otherwise)."""
+    if to is None:
+        raise LobbyError("opponent 'user' is a challenge: name the player you challenge in 'to'")
+    if "opponent" in data and opponent != "user":
+        raise LobbyError(f"a challenge ('to') is addressed to one person: opponent is 'user', not {opponent!r}")
+    if _given(data, "bots", 0) or _given(data, "bot_level", None) is not None:
+        raise LobbyError("a challenge is between two people: play a bot from the lobby instead")
+    if not lo <= 2 <= hi:
+        raise LobbyError(f"a challenge is for two players, and a {game} table has {lo} to {hi} seats")
+    if seats != 2:
+        raise LobbyError(f"a challenge is for two seats (you and the player you challenge), not {seats}")
 
 
 TABLE_SCHEMA: dict[str, Any] = {
@@ -277,7 +309,8 @@ TABLE_SCHEMA: dict[str, Any] = {
         "color": {"type": "string", "enum": list(COLORS), "default": "random",
                   "description": "a two-seat table: the creator's seat (white: seat 0, black: seat 1)"},
         "opponent": {"type": "string", "enum": list(OPPONENTS), "default": "anyone",
-                     "description": "bot: every other seat is a bot's, the game starts at once"},
+                     "description": "bot: every other seat is a bot's, the game starts at once; user: a "
+                                    "challenge (with `to`)"},
         "bot_level": {"type": ["string", "null"], "description": "one of the game's bot_levels (with bots only)"},
         "seats": {"type": ["integer", "null"], "minimum": 1,
                   "description": "from the game's min_seats to its max_seats (default: its default_seats)"},
@@ -286,6 +319,9 @@ TABLE_SCHEMA: dict[str, Any] = {
         "options": {"type": ["object", "null"], "additionalProperties": True,
                     "description": "the game's table options by name, e.g. {\"difficulty\": \"hard\"}; "
                                    "defaults filled in"},
+        "to": {"type": ["string", "null"],
+               "description": "a challenge: the username of the one person who may take the other seat "
+                              "(two seats, no bots; opponent `user`); not in the public list"},
         "time_control": {"type": ["object", "null"],
                          "description": "the clock: {\"initial\": s, \"increment\": s} (and \"maximum\": s, "
                                         "the most a reserve holds) or {\"correspondence_days\": d}; default: the "
@@ -324,6 +360,9 @@ def table_json(t: TableRow, creator: str, *, with_code: bool = False) -> dict[st
         "time_control": st["time_control"],
         "speed": TimeControl.parse(st["time_control"]).speed if st["time_control"] else None,
         "cooperative": get_info(t.game_kind).cooperative if t.game_kind in game_ids() else False,
+        # a challenge: the one person who may take the open seat
+        "to": (t.seating or {}).get("to") if t.addressee_id is not None else None,
+        "to_id": t.addressee_id,
     }
     if with_code and t.invite_code:
         out["invite_code"] = t.invite_code
@@ -429,6 +468,7 @@ class Lobby:
                 raise LobbyError("guests play without coins: register to put a stake on a game", 403,
                                  "account_required")
         seats, bots, options = req.seats, req.bots, req.options
+        extra: dict[str, Any] = {}
         sitting: list[dict[str, Any] | None] = [{"user_id": user.id, "name": user.username}]
         sitting += [{"bot": req.bot_level, "name": _bot_name(req.bot_level or "")} for _ in range(bots)]
         sitting += [None] * (seats - len(sitting))
@@ -442,6 +482,9 @@ class Lobby:
                 if req.stake > bal:
                     raise LobbyError(f"a stake of {req.stake} coins is above your balance of {bal} coins",
                                      400, "insufficient_balance")
+            addressee = await self._addressee(s, user, req) if req.to is not None else None
+            if addressee is not None:
+                extra = {"addressee_id": addressee.id}
             if not starts and len(await repo.user_open_tables(s, user.id)) >= MAX_OPEN_TABLES:
                 raise LobbyError(f"you already have {MAX_OPEN_TABLES} open tables; cancel one first", 409,
                                  "too_many_tables")
@@ -449,16 +492,46 @@ class Lobby:
                 s, game_kind=req.game, mode=req.mode, stake=req.stake, color=req.color, opponent=req.opponent,
                 bot_level=req.bot_level, invite_code=secrets.token_urlsafe(9) if req.opponent == "invite" else None,
                 creator_id=user.id, seating={"seats": seats, "options": options, "sitting": sitting,
-                                             "time_control": req.time_control.to_json() if req.time_control else None})
+                                             "time_control": req.time_control.to_json() if req.time_control else None,
+                                             **({"to": addressee.username} if addressee else {})},
+                **extra)
             if starts:
                 made.append(await self._start(s, table, sitting, user.id))
         if req.opponent == "anyone" and not starts:
             await self.hub.notify_lobby({"type": "tables_changed"})
+        elif table.addressee_id is not None:
+            await self._challenges_changed(table)
         else:
             await self.hub.notify_lobby({"type": "games_changed"})
         if table.game_id:
             await self._wake_bots(table.game_id)
         return table_json(table, user.username, with_code=True)
+
+    async def _addressee(self, s: Any, user: User, req: TableRequest) -> User:
+        """The person ``req`` challenges, who may play these terms: 404 for no such person, 400
+        for oneself, 403 ``account_required`` for a guest asked to play ranked or for coins, 400
+        ``insufficient_balance`` for a stake above their coins."""
+        to = req.to or ""
+        other = await repo.user_by_name(s, to)
+        if other is None:
+            raise LobbyError(f"there is no player {to!r} to challenge (bots are played from the lobby)", 404,
+                             "not_found")
+        if other.id == user.id:
+            raise LobbyError("you cannot challenge yourself", 400, "bad_request")
+        if other.is_guest and (req.mode == "ranked" or req.stake):
+            raise LobbyError(f"{other.username} plays as a guest: guests play friendly games without coins", 403,
+                             "account_required")
+        if req.stake:
+            bal = await repo.balance(s, other.id)
+            if req.stake > bal:
+                raise LobbyError(f"a stake of {req.stake} coins is above {other.username}'s balance of {bal} coins",
+                                 400, "insufficient_balance")
+        return other
+
+    async def _challenges_changed(self, table: TableRow) -> None:
+        """Tell a challenge's creator and addressee (their lobby sockets) that it changed."""
+        await self.hub.notify_lobby({"type": "challenges_changed", "table": table.id,
+                                     "users": [table.creator_id, table.addressee_id]})
 
     async def _wake_bots(self, game_id: str) -> None:
         room = await self.hub.room(game_id)
@@ -528,6 +601,9 @@ class Lobby:
                     not code or not secrets.compare_digest(code, table.invite_code or "")):
                 raise LobbyError("this table is by invitation: open the invite link you were sent", 403,
                                  "invite_required")
+            if table.addressee_id is not None and not mine and user.id != table.addressee_id:
+                to = (table.seating or {}).get("to") or "someone else"
+                raise LobbyError(f"this challenge is for {to}: only they may take the seat", 403, "not_addressee")
             if table.creator_id == user.id:
                 raise LobbyError("you already sit at this table (it is your own table); wait for the other players",
                                  409, "own_table")
@@ -557,6 +633,8 @@ class Lobby:
             table.seating = {**st, "sitting": sitting}
             out = table_json(table, creator.username)
         await self.hub.notify_lobby({"type": "tables_changed"})
+        if table.addressee_id is not None:
+            await self._challenges_changed(table)
         if started:
             await self._announce(table, started, sitting)
         return out
@@ -631,6 +709,33 @@ class Lobby:
                 raise LobbyError("this table is no longer open", 409, "table_closed")
             table.status = "cancelled"
         await self.hub.notify_lobby({"type": "tables_changed"})
+        if table.addressee_id is not None:
+            await self._challenges_changed(table)
+
+    async def decline_table(self, user: User, table_id: str) -> dict[str, Any]:
+        """The addressee of a challenge turns it down: the table closes (status ``declined``)."""
+        async with self.hub.db.write() as s:
+            table = await self._locked_table(s, table_id)
+            if table.addressee_id != user.id:
+                raise LobbyError("there is no such challenge to you", 404, "not_found")
+            if table.status != "open":
+                raise LobbyError("this challenge is no longer open", 409, "table_closed")
+            table.status = "declined"
+            creator = await repo.user_by_id(s, table.creator_id)
+            out = table_json(table, creator.username if creator else "?")
+        await self._challenges_changed(table)
+        return out
+
+    async def challenges(self, user: User) -> dict[str, list[dict[str, Any]]]:
+        """The open challenges ``user`` received (``received``) and sent (``sent``), newest first."""
+        async with self.hub.db.read() as s:
+            rows = await repo.open_challenges(s, user.id)
+        out: dict[str, list[dict[str, Any]]] = {"received": [], "sent": []}
+        for t, creator, addressee in rows:
+            tj = table_json(t, creator)
+            tj["to"] = addressee  # the name now (a guest who registered has a new one)
+            out["received" if t.addressee_id == user.id else "sent"].append(tj)
+        return out
 
     async def open_tables(self) -> list[dict[str, Any]]:
         async with self.hub.db.read() as s:

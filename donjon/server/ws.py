@@ -378,6 +378,11 @@ class LobbySockets:
         elif typ == "games_changed":
             for c in list(self.conns):
                 c.push({"t": "games_changed"})
+        elif typ == "challenges_changed":
+            users = set(message.get("users") or [])
+            for c in list(self.conns):
+                if c.user_id in users:
+                    c.push({"t": "challenges", "table": message.get("table")})
         elif typ == "started":
             users = set(message.get("users") or [])
             for c in list(self.conns):

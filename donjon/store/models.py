@@ -75,7 +75,7 @@ class TableRow(Base):
     mode: Mapped[str] = mapped_column(String(16))  # friendly | ranked
     stake: Mapped[int] = mapped_column(Integer, default=0)
     color: Mapped[str] = mapped_column(String(8))  # white | black | random
-    opponent: Mapped[str] = mapped_column(String(8))  # anyone | invite | bot
+    opponent: Mapped[str] = mapped_column(String(8))  # anyone | invite | bot | user (a challenge)
     bot_level: Mapped[str | None] = mapped_column(String(8), nullable=True)
     invite_code: Mapped[str | None] = mapped_column(String(32), nullable=True)
     creator_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
@@ -85,6 +85,9 @@ class TableRow(Base):
     seating: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     """Seats of the table (:mod:`donjon.server.lobby`): ``{"seats": n, "sitting": [...],
     "options": {...}}``; NULL on tables opened before it existed (two seats)."""
+    addressee_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), nullable=True,
+                                                     index=True)
+    """A challenge's addressee: the one person who may take its open seat (NULL: any table else)."""
 
 
 class GameRow(Base):

@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlalchemy import Connection, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
 
 from donjon.store.models import GameActionRow, GameRow, GameSeatRow, LedgerRow, NodeRow, SessionRow, TableRow, User
 
@@ -123,6 +124,19 @@ async def open_tables(s: AsyncSession, limit: int = 100) -> list[tuple[TableRow,
                            .where(TableRow.status == "open", TableRow.opponent == "anyone")
                            .order_by(TableRow.created_at.desc()).limit(limit))
     return [(r[0], r[1]) for r in rows.all()]
+
+
+async def open_challenges(s: AsyncSession, user_id: int) -> list[tuple[TableRow, str, str]]:
+    """The open tables addressed to ``user_id`` or addressed by them to someone, newest first,
+    with the names of their creator and addressee."""
+    addressee = aliased(User)
+    rows = await s.execute(select(TableRow, User.username, addressee.username)
+                           .join(User, User.id == TableRow.creator_id)
+                           .join(addressee, addressee.id == TableRow.addressee_id)
+                           .where(TableRow.status == "open",
+                                  or_(TableRow.addressee_id == user_id, TableRow.creator_id == user_id))
+                           .order_by(TableRow.created_at.desc()).limit(100))
+    return [(r[0], r[1], r[2]) for r in rows.all()]
 
 
 async def user_open_tables(s: AsyncSession, user_id: int) -> list[TableRow]:

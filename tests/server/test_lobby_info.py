@@ -214,7 +214,7 @@ def test_tables_of_a_registered_game(site: Site) -> None:
         ({"game": "tally", "options": {"speed": "fast"}}, 422,
          "options.speed: Tally has no option speed (its options: length)"),
         ({"game": "tally", "speed": "fast"}, 422, "speed: no such field: a table has game, mode, stake, color, "
-         "opponent, bot_level, seats, bots, options, time_control, and Tally's options are length"),
+         "opponent, bot_level, seats, bots, options, time_control, to, and Tally's options are length"),
         ({"game": "tally", "length": "long", "options": {"length": "long"}}, 422,
          "length: given twice: at the top level and in options"),
         ({"game": "tally", "options": "long"}, 422, 'options: a JSON object of the game\'s table options, not "long"'),
