@@ -172,6 +172,76 @@ MESSAGES: dict[str, Message] = {
         "fr": "Tes parties en cours, celles qui t'attendent d'abord, puis tes parties finies.",
         "es": "Tus partidas en curso, primero las que te esperan, y luego las terminadas.",
     },
+    "challenge_btn": {
+        "en": "Challenge",
+        "fr": "Défier",
+        "es": "Desafiar",
+    },
+    "challenge_title": {
+        "en": "Challenge {name}",
+        "fr": "Défier {name}",
+        "es": "Desafiar a {name}",
+    },
+    "challenge_note": {
+        "en": "A game for two: {name} gets your challenge and may accept or decline it.",
+        "fr": "Une partie à deux : {name} reçoit ton défi et peut l'accepter ou le refuser.",
+        "es": "Una partida para dos: {name} recibe tu desafío y puede aceptarlo o rechazarlo.",
+    },
+    "send_challenge": {
+        "en": "Send the challenge",
+        "fr": "Envoyer le défi",
+        "es": "Enviar el desafío",
+    },
+    "challenge_list": {
+        "en": "Challenges",
+        "fr": "Défis",
+        "es": "Desafíos",
+    },
+    "no_challenges": {
+        "en": "No challenges waiting.",
+        "fr": "Aucun défi en attente.",
+        "es": "Ningún desafío pendiente.",
+    },
+    "challenge_from": {
+        "en": "{name} challenges you",
+        "fr": "{name} te défie",
+        "es": "{name} te desafía",
+    },
+    "challenge_to": {
+        "en": "Sent to {name}",
+        "fr": "Envoyé à {name}",
+        "es": "Enviado a {name}",
+    },
+    "accept": {
+        "en": "Accept",
+        "fr": "Accepter",
+        "es": "Aceptar",
+    },
+    "decline": {
+        "en": "Decline",
+        "fr": "Refuser",
+        "es": "Rechazar",
+    },
+    "challenge_toast": {
+        "en": "{name} challenges you to {game}",
+        "fr": "{name} te défie à {game}",
+        "es": "{name} te desafía a {game}",
+    },
+    "challenge_for": {
+        "en": "This challenge is for {name}.",
+        "fr": "Ce défi est pour {name}.",
+        "es": "Este desafío es para {name}.",
+    },
+    "challenge_waiting": {
+        "en": "Waiting for {name} to accept…",
+        "fr": "En attente de la réponse de {name}…",
+        "es": "Esperando a que {name} acepte…",
+    },
+    "challenge_declined": {
+        "en": "Declined",
+        "fr": "Refusé",
+        "es": "Rechazado",
+    },
     "my_games_login": {
         "en": "Log in to see your games.",
         "fr": "Connecte-toi pour voir tes parties.",

@@ -683,6 +683,9 @@ class Lobby:
                 raise LobbyError("only the table's creator may fill it with bots", 403, "not_creator")
             if table.status != "open":
                 raise LobbyError("this table is no longer open", 409, "table_closed")
+            if table.addressee_id is not None:
+                raise LobbyError("a challenge waits for the player it is addressed to: cancel it instead", 409,
+                                 "challenge")
             if table.mode == "ranked" or table.stake:
                 raise LobbyError("a ranked table or a table with a stake is for people only: games against a bot "
                                  "never count", 400)

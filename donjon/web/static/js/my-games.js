@@ -1,6 +1,7 @@
 // The "My games" page: every game in progress, the ones where it is your turn first
 // (GET /api/my-games), then the finished ones; refreshed as the header's count is.
 import { esc, gameName, resultText, t } from "./api.js";
+import { mountChallenges } from "./challenges.js";
 import { onMyGames } from "./turns.js";
 
 const list = document.getElementById("my-games-list");
@@ -32,4 +33,12 @@ function render(data) {
   list.dataset.loaded = "1";
 }
 
-if (list) onMyGames(render);
+if (list) {
+  const challenges = mountChallenges(document.getElementById("challenges"));
+  let first = true;
+  onMyGames((data) => {
+    render(data);
+    if (!first) challenges.refresh(); // every look of the header's count looks at the challenges too
+    first = false;
+  });
+}

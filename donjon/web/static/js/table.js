@@ -121,6 +121,18 @@ if (copy) {
   });
 }
 
+const decline = document.getElementById("decline-btn");
+if (decline) {
+  decline.addEventListener("click", async () => {
+    try {
+      await api(`/api/tables/${table.id}/decline`, { method: "POST" });
+      location.href = "/my-games";
+    } catch (e) {
+      showError(e);
+    }
+  });
+}
+
 const cancel = document.getElementById("cancel-btn");
 if (cancel) {
   cancel.addEventListener("click", async () => {

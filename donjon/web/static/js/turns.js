@@ -1,18 +1,26 @@
 // "Your turn" across the site for a logged-in player: every 20 s (and when the tab comes
-// back) GET /api/my-games; the header's My games link shows how many games wait for you, the
-// tab title starts with that count, and a toast says when a game newly becomes your turn.
+// back) GET /api/my-games; the header's My games link shows how many games and challenges
+// wait for you, the tab title starts with that count, and a toast says when a game newly
+// becomes your turn or a new challenge comes (the home page asks at once, on its lobby
+// socket's "challenges" frame: refreshTurns()).
 import { api, boot, gameName, t, toast } from "./api.js";
 
 const listeners = [];
 const badge = document.getElementById("turns-count");
 const baseTitle = document.title;
 let known = null; // ids of the games where it was your turn at the last look
+let knownChallenges = null; // ids of the challenges received at the last look
 let last = null;
 
 /** `fn(data)` with each answer of /api/my-games (at once if one came already). */
 export function onMyGames(fn) {
   listeners.push(fn);
   if (last) fn(last);
+}
+
+/** Look again now (a lobby socket said something changed). */
+export function refreshTurns() {
+  return look();
 }
 
 async function look() {
@@ -25,11 +33,13 @@ async function look() {
   }
   last = data;
   const mine = data.games.filter((g) => g.your_turn);
+  const challenges = data.challenges || [];
+  const waiting = mine.length + challenges.length;
   if (badge) {
-    badge.textContent = String(mine.length);
-    badge.hidden = !mine.length;
+    badge.textContent = String(waiting);
+    badge.hidden = !waiting;
   }
-  document.title = mine.length ? `(${mine.length}) ${baseTitle}` : baseTitle;
+  document.title = waiting ? `(${waiting}) ${baseTitle}` : baseTitle;
   const here = location.pathname.startsWith("/g/") ? location.pathname.split("/")[2] : null;
   if (known) {
     for (const g of mine) {
@@ -37,6 +47,12 @@ async function look() {
     }
   }
   known = new Set(mine.map((g) => g.id));
+  if (knownChallenges) {
+    for (const c of challenges) {
+      if (!knownChallenges.has(c.id)) toast(t("challenge_toast", { name: c.creator, game: gameName(c.game) }), "info");
+    }
+  }
+  knownChallenges = new Set(challenges.map((c) => c.id));
   for (const fn of listeners) fn(data);
 }
 

@@ -1,0 +1,153 @@
+"""Challenges in Chromium against the real server, with two accounts (own contexts, own cookies):
+
+- Ada opens Basil's profile, presses Challenge, picks Castel, a correspondence clock and Black
+  in the form (the home page's table form for two) and sends it: she waits on the table's page;
+- Basil gets a toast, the header's count, and the challenge on /my-games; he accepts it there
+  and both land on the game page, with the chosen clock;
+- a challenge declined on the home page leaves both lists; a third account sees no seat to take.
+
+Screenshots of the profile's challenge form and of /my-games at 1280x860 and 390x844.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import SHOTS, site_env
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "correct horse battery"
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def site(site_factory):
+    return site_factory("challenges", site_env({}, bot_workers=1))
+
+
+@pytest.fixture()
+def new_page(browser, site):
+    made: list[Any] = []
+    errors: list[str] = []
+
+    def make(name: str, viewport: dict[str, int] = DESKTOP) -> Any:
+        ctx = browser.new_context(base_url=site.url, viewport=viewport, device_scale_factor=1)
+        ctx.set_default_timeout(15000)
+        made.append(ctx)
+        pg = ctx.new_page()
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        r = pg.request.post("/api/register", data={"username": name, "password": PASSWORD},
+                            headers={"Origin": site.url})
+        assert r.ok, r.text()
+        return pg
+
+    yield make
+    for ctx in made:
+        ctx.close()
+    assert not errors, errors
+
+
+def shot(pg: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pg.screenshot(path=str(SHOTS / name), animations="disabled", full_page=True)
+
+
+def no_side_scroll(pg: Any) -> None:
+    assert pg.evaluate("document.documentElement.scrollWidth") <= pg.viewport_size["width"]
+
+
+def test_a_challenge_from_a_profile_accepted_on_my_games(new_page) -> None:
+    ada, basil = new_page("ada"), new_page("basil", PHONE)
+    basil.goto("/my-games")
+    basil.wait_for_selector("#challenges[data-loaded='1']")
+    assert "No challenges" in basil.locator("#challenges").inner_text()
+
+    ada.goto("/profile/basil")
+    form = ada.locator("#challenge-form")
+    assert form.is_hidden()
+    ada.click("#challenge-btn")
+    assert form.is_visible()
+    # built from GameInfo: two people, so no seats, opponent or bot fields
+    assert form.locator("[name=seats], [name=opponent], [name=bots]").count() == 0
+    form.locator("select[name=game]").select_option("castel")
+    form.locator("select[name=clock]").select_option("d3")
+    assert form.locator("[data-field=color]").is_visible()
+    form.locator("[data-field=color] label").nth(2).click()  # the second seat
+    shot(ada, "challenge-form-1280.png")
+    form.locator("button[type=submit]").click()
+    ada.wait_for_url(re.compile(r"/t/[^/?#]+$"))
+    assert "basil" in ada.locator(".waiting").inner_text()
+    table_id = ada.url.rsplit("/", 1)[1]
+
+    # Basil: a toast and the header's count within a look, the challenge on /my-games
+    basil.reload()
+    basil.wait_for_selector(f"#challenges li[data-table='{table_id}'] [data-accept]")
+    basil.wait_for_selector("#turns-count:not([hidden])")
+    assert basil.locator("#turns-count").inner_text() == "1"
+    row = basil.locator(f"#challenges li[data-table='{table_id}']").inner_text()
+    assert "ada challenges you" in row and "Castel" in row and "3 days" in row
+    no_side_scroll(basil)
+    shot(basil, "challenge-my-games-390.png")
+
+    basil.click(f"#challenges li[data-table='{table_id}'] [data-accept]")
+    basil.wait_for_url(re.compile(r"/g/[^/?#]+$"))
+    ada.wait_for_url(re.compile(r"/g/[^/?#]+$"))  # the lobby socket's "started" takes her there
+    gid = basil.url.rsplit("/", 1)[1]
+    assert ada.url.rsplit("/", 1)[1] == gid
+    game = ada.request.get(f"/api/games/{gid}").json()["game"]
+    assert [p["name"] for p in game["players"]] == ["basil", "ada"]
+    assert game["time_control"] == {"correspondence_days": 3} and game["kind"] == "castel"
+    basil.goto("/my-games")
+    basil.wait_for_selector("#challenges[data-loaded='1']")
+    assert basil.locator("#challenges [data-accept]").count() == 0
+
+
+def test_decline_on_the_home_page_and_nobody_else_may_sit(new_page, site) -> None:
+    cleo, dan, eve = new_page("cleo"), new_page("dan"), new_page("eve")
+    r = cleo.request.post("/api/tables", data={"game": "unfairchess", "to": "dan"}, headers={"Origin": site.url})
+    assert r.ok, r.text()
+    tid = r.json()["table"]["id"]
+    # someone else sees whom it is for, and no button to take the seat
+    eve.goto(f"/t/{tid}")
+    assert "This challenge is for dan." in eve.locator("#table-body").inner_text()
+    assert eve.locator("#join-btn").count() == 0
+    eve.goto("/")
+    eve.wait_for_selector("#open-tables")
+    assert eve.locator(f"#open-tables [data-table='{tid}']").count() == 0
+    assert eve.locator("#challenges").is_hidden()
+
+    dan.goto("/")
+    dan.wait_for_selector(f"#challenges li[data-table='{tid}'] [data-decline]")
+    cleo.goto("/")
+    cleo.wait_for_selector(f"#challenges li[data-table='{tid}'] [data-cancel]")
+    dan.click(f"#challenges li[data-table='{tid}'] [data-decline]")
+    dan.wait_for_selector("#challenges", state="hidden")
+    # Cleo's list follows on her lobby socket
+    cleo.wait_for_selector("#challenges", state="hidden")
+    assert cleo.request.get(f"/api/tables/{tid}").json()["table"]["status"] == "declined"
+
+
+@pytest.mark.parametrize("viewport, tag", [(DESKTOP, "1280"), (PHONE, "390")])
+def test_screens(new_page, site, viewport, tag) -> None:
+    """The profile's open challenge form and /my-games with a challenge each way."""
+    me, other = new_page(f"fay{tag}", viewport), new_page(f"gus{tag}")
+    r = other.request.post("/api/tables", data={"game": "unfairchess", "to": f"fay{tag}", "stake": 10,
+                                                "mode": "ranked"}, headers={"Origin": site.url})
+    assert r.ok, r.text()
+    me.goto(f"/profile/gus{tag}")
+    me.click("#challenge-btn")
+    me.wait_for_selector("#challenge-form select[name=clock] option", state="attached")
+    no_side_scroll(me)
+    shot(me, f"challenge-profile-{tag}.png")
+    me.locator("#challenge-form button[type=submit]").click()
+    me.wait_for_url(re.compile(r"/t/"))
+    me.goto("/my-games")
+    me.wait_for_selector("#challenges [data-cancel]")
+    me.wait_for_selector("#challenges [data-accept]")
+    no_side_scroll(me)
+    shot(me, f"challenge-mygames-{tag}.png")
