@@ -85,9 +85,11 @@ def test_the_addressee_declines_and_the_challenger_cancels(site: Site) -> None:
     first = challenge(alice, "bobby")
     second = challenge(alice, "bobby", game="castel")
     assert second["seats"] == 2  # a challenge is for two, whatever the game's usual table
-    # the challenger cannot decline their own challenge, nor take its seat
+    # the challenger cannot decline their own challenge, take its seat, or give it to a bot
     assert alice.post(f"/api/tables/{first['id']}/decline").status_code == 404
     assert alice.post(f"/api/tables/{first['id']}/join").status_code == 409
+    r = alice.post(f"/api/tables/{first['id']}/fill", json={"bot_level": "easy"})
+    assert r.status_code == 409 and r.json()["code"] == "challenge"
     r = bob.post(f"/api/tables/{first['id']}/decline")
     assert r.status_code == 200 and r.json()["table"]["status"] == "declined"
     assert [t["id"] for t in bob.get("/api/challenges").json()["received"]] == [second["id"]]
