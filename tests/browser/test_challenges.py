@@ -17,12 +17,9 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import SHOTS, site_env
+from tests.browser.test_site_end import DESKTOP, PHONE, new_page, register  # noqa: F401 (new_page: a fixture)
 
 pytestmark = pytest.mark.browser
-
-PASSWORD = "correct horse battery"
-DESKTOP = {"width": 1280, "height": 860}
-PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="module")
@@ -31,25 +28,14 @@ def site(site_factory):
 
 
 @pytest.fixture()
-def new_page(browser, site):
-    made: list[Any] = []
-    errors: list[str] = []
-
+def user_page(new_page):  # noqa: F811 (the imported fixture)
+    """``user_page(name, viewport)``: a page in a fresh context, logged in as a new account."""
     def make(name: str, viewport: dict[str, int] = DESKTOP) -> Any:
-        ctx = browser.new_context(base_url=site.url, viewport=viewport, device_scale_factor=1)
-        ctx.set_default_timeout(15000)
-        made.append(ctx)
-        pg = ctx.new_page()
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        r = pg.request.post("/api/register", data={"username": name, "password": PASSWORD},
-                            headers={"Origin": site.url})
-        assert r.ok, r.text()
+        pg = new_page(viewport)
+        register(pg, name)
         return pg
 
-    yield make
-    for ctx in made:
-        ctx.close()
-    assert not errors, errors
+    return make
 
 
 def shot(pg: Any, name: str) -> None:
@@ -61,8 +47,8 @@ def no_side_scroll(pg: Any) -> None:
     assert pg.evaluate("document.documentElement.scrollWidth") <= pg.viewport_size["width"]
 
 
-def test_a_challenge_from_a_profile_accepted_on_my_games(new_page) -> None:
-    ada, basil = new_page("ada"), new_page("basil", PHONE)
+def test_a_challenge_from_a_profile_accepted_on_my_games(user_page) -> None:
+    ada, basil = user_page("ada"), user_page("basil", PHONE)
     basil.goto("/my-games")
     basil.wait_for_selector("#challenges[data-loaded='1']")
     assert "No challenges" in basil.locator("#challenges").inner_text()
@@ -107,8 +93,8 @@ def test_a_challenge_from_a_profile_accepted_on_my_games(new_page) -> None:
     assert basil.locator("#challenges [data-accept]").count() == 0
 
 
-def test_decline_on_the_home_page_and_nobody_else_may_sit(new_page, site) -> None:
-    cleo, dan, eve = new_page("cleo"), new_page("dan"), new_page("eve")
+def test_decline_on_the_home_page_and_nobody_else_may_sit(user_page, site) -> None:
+    cleo, dan, eve = user_page("cleo"), user_page("dan"), user_page("eve")
     r = cleo.request.post("/api/tables", data={"game": "unfairchess", "to": "dan"}, headers={"Origin": site.url})
     assert r.ok, r.text()
     tid = r.json()["table"]["id"]
@@ -133,9 +119,9 @@ def test_decline_on_the_home_page_and_nobody_else_may_sit(new_page, site) -> Non
 
 
 @pytest.mark.parametrize("viewport, tag", [(DESKTOP, "1280"), (PHONE, "390")])
-def test_screens(new_page, site, viewport, tag) -> None:
+def test_screens(user_page, site, viewport, tag) -> None:
     """The profile's open challenge form and /my-games with a challenge each way."""
-    me, other = new_page(f"fay{tag}", viewport), new_page(f"gus{tag}")
+    me, other = user_page(f"fay{tag}", viewport), user_page(f"gus{tag}")
     r = other.request.post("/api/tables", data={"game": "unfairchess", "to": f"fay{tag}", "stake": 10,
                                                 "mode": "ranked"}, headers={"Origin": site.url})
     assert r.ok, r.text()
