@@ -95,9 +95,17 @@ def test_a_challenge_from_a_profile_accepted_on_my_games(user_page) -> None:
 
 def test_decline_on_the_home_page_and_nobody_else_may_sit(user_page, site) -> None:
     cleo, dan, eve = user_page("cleo"), user_page("dan"), user_page("eve")
+    dan.goto("/")
+    dan.wait_for_selector("#open-tables")
+    assert dan.locator("#challenges").is_hidden()
     r = cleo.request.post("/api/tables", data={"game": "unfairchess", "to": "dan"}, headers={"Origin": site.url})
     assert r.ok, r.text()
     tid = r.json()["table"]["id"]
+    # Dan's lobby socket brings it at once: the list, a toast, the header's count
+    dan.wait_for_selector(f"#challenges li[data-table='{tid}'] [data-decline]")
+    dan.wait_for_selector(".toast:has-text('cleo challenges you to UnfairChess')")
+    assert dan.locator("#turns-count").inner_text() == "1"
+    shot(dan, "challenge-home-1280.png")
     # someone else sees whom it is for, and no button to take the seat
     eve.goto(f"/t/{tid}")
     assert "This challenge is for dan." in eve.locator("#table-body").inner_text()
@@ -107,8 +115,6 @@ def test_decline_on_the_home_page_and_nobody_else_may_sit(user_page, site) -> No
     assert eve.locator(f"#open-tables [data-table='{tid}']").count() == 0
     assert eve.locator("#challenges").is_hidden()
 
-    dan.goto("/")
-    dan.wait_for_selector(f"#challenges li[data-table='{tid}'] [data-decline]")
     cleo.goto("/")
     cleo.wait_for_selector(f"#challenges li[data-table='{tid}'] [data-cancel]")
     dan.click(f"#challenges li[data-table='{tid}'] [data-decline]")
