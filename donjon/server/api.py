@@ -197,8 +197,9 @@ async def decline_table(table_id: str, request: Request) -> dict[str, Any]:
     return {"table": await request.app.state.lobby.decline_table(user, table_id)}
 
 
-@router.get("/challenges", summary="Your open challenges: received (accept: join; decline) and sent (cancel: delete)")
-async def challenges(request: Request) -> dict[str, Any]:
+@router.get("/my-challenges", summary="Your open challenges (tables addressed to one player): received "
+                                      "(accept: join; decline) and sent (cancel: delete)")
+async def my_challenges(request: Request) -> dict[str, Any]:
     user = await require_user(request)
     return await request.app.state.lobby.challenges(user)  # type: ignore[no-any-return]
 

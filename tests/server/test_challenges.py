@@ -2,7 +2,7 @@
 
 Only the addressee may take the seat (their accept is the join), they may decline, the
 challenger may cancel; it is never in the public list, and the two of them see it in
-``GET /api/challenges`` (the addressee also in ``GET /api/my-games``). Every refusal is clear
+``GET /api/my-challenges`` (the addressee also in ``GET /api/my-games``). Every refusal is clear
 and stores nothing (docs/protocol.md, "Challenges").
 """
 
@@ -41,13 +41,14 @@ def test_a_challenge_is_listed_for_the_two_players_only_and_accepting_starts_the
         assert all(f["t"] != "challenges" for f in _drain(lobby_c))
     # not in the public list
     assert carol.get("/api/tables").json()["tables"] == []
-    got = bob.get("/api/challenges").json()
+    got = bob.get("/api/my-challenges").json()
     assert [t["id"] for t in got["received"]] == [table["id"]] and got["sent"] == []
     assert got["received"][0]["creator"] == "alice" and got["received"][0]["stake"] == 20
     assert [t["id"] for t in bob.get("/api/my-games").json()["challenges"]] == [table["id"]]
-    assert [t["id"] for t in alice.get("/api/challenges").json()["sent"]] == [table["id"]]
-    assert alice.get("/api/challenges").json()["received"] == []
-    assert carol.get("/api/challenges").json() == {"received": [], "sent": []}
+    assert [t["id"] for t in alice.get("/api/my-challenges").json()["sent"]] == [table["id"]]
+    assert alice.get("/api/my-challenges").json()["received"] == []
+    assert carol.get("/api/my-challenges").json() == {"received": [], "sent": []}
+    assert "day" in bob.get("/api/challenges").json()  # the league's daily challenges are another thing
     assert carol.get("/api/my-games").json()["challenges"] == []
 
     # someone else may not take the seat, whatever they try
@@ -67,8 +68,8 @@ def test_a_challenge_is_listed_for_the_two_players_only_and_accepting_starts_the
     assert [p["name"] for p in game["players"]] == ["bobby", "alice"]  # alice chose black
     assert game["mode"] == "ranked" and game["stake"] == 20
     assert game["time_control"] == BLITZ and game["speed"] == "blitz"
-    assert bob.get("/api/challenges").json() == {"received": [], "sent": []}
-    assert alice.get("/api/challenges").json() == {"received": [], "sent": []}
+    assert bob.get("/api/my-challenges").json() == {"received": [], "sent": []}
+    assert alice.get("/api/my-challenges").json() == {"received": [], "sent": []}
 
 
 def _drain(ws: Any) -> list[dict[str, Any]]:
@@ -92,13 +93,13 @@ def test_the_addressee_declines_and_the_challenger_cancels(site: Site) -> None:
     assert r.status_code == 409 and r.json()["code"] == "challenge"
     r = bob.post(f"/api/tables/{first['id']}/decline")
     assert r.status_code == 200 and r.json()["table"]["status"] == "declined"
-    assert [t["id"] for t in bob.get("/api/challenges").json()["received"]] == [second["id"]]
+    assert [t["id"] for t in bob.get("/api/my-challenges").json()["received"]] == [second["id"]]
     # a declined challenge can be neither accepted nor declined again
     r = bob.post(f"/api/tables/{first['id']}/join")
     assert r.status_code == 409 and r.json()["code"] == "table_closed"
     assert bob.post(f"/api/tables/{first['id']}/decline").status_code == 409
     assert alice.delete(f"/api/tables/{second['id']}").json() == {"ok": True}
-    assert bob.get("/api/challenges").json() == {"received": [], "sent": []}
+    assert bob.get("/api/my-challenges").json() == {"received": [], "sent": []}
     assert bob.post(f"/api/tables/{second['id']}/join").status_code == 409
     assert site.sql("select count(*) from games")[0][0] == 0
 
@@ -146,7 +147,7 @@ def test_guests_are_challenged_to_friendly_games_only(site: Site) -> None:
         assert "plays as a guest" in r.json()["error"]
     assert _tables(site) == 0
     table = challenge(alice, name)
-    assert [t["id"] for t in guest.get("/api/challenges").json()["received"]] == [table["id"]]
+    assert [t["id"] for t in guest.get("/api/my-challenges").json()["received"]] == [table["id"]]
     r = guest.post(f"/api/tables/{table['id']}/join")
     assert r.status_code == 200 and r.json()["table"]["game_id"]
 
@@ -163,5 +164,5 @@ def test_a_stake_above_the_addressees_balance_is_refused(site: Site) -> None:
 
 def test_challenges_need_a_session(site: Site) -> None:
     c = site.client()
-    assert c.get("/api/challenges").status_code == 401
+    assert c.get("/api/my-challenges").status_code == 401
     assert c.post("/api/tables/whatever/decline").status_code == 401

@@ -1,4 +1,4 @@
-// The open challenges of the player (GET /api/challenges; docs/protocol.md, "Challenges"):
+// The open challenges of the player (GET /api/my-challenges; docs/protocol.md, "Challenges"):
 // those received, with Accept (the join: the game starts) and Decline, and those sent, with
 // Cancel. Shown on /my-games and on the home page (which hides the list while it is empty).
 //
@@ -19,7 +19,7 @@ function row(tb, received) {
     ? `<button class="btn btn-primary btn-small" type="button" data-accept="${esc(tb.id)}">${esc(t("accept"))}</button>
        <button class="btn btn-ghost btn-small" type="button" data-decline="${esc(tb.id)}">${esc(t("decline"))}</button>`
     : `<button class="btn btn-ghost btn-small" type="button" data-cancel="${esc(tb.id)}">${esc(t("cancel"))}</button>`;
-  return `<li class="challenge-row${received ? " received" : " sent"}" data-table="${esc(tb.id)}">
+  return `<li class="chl-row${received ? " received" : " sent"}" data-table="${esc(tb.id)}">
     <a class="cl-who" href="/t/${esc(tb.id)}">${esc(who)}</a>
     <span class="cl-game">${esc(gameName(tb.game))}</span>
     <span class="cl-terms muted">${terms(tb)}</span>
@@ -41,7 +41,7 @@ export function mountChallenges(box) {
 
   async function refresh() {
     try {
-      render(await api("/api/challenges"));
+      render(await api("/api/my-challenges"));
     } catch (e) { /* not logged in: nothing to show */ }
   }
 
