@@ -115,6 +115,13 @@ def test_decline_on_the_home_page_and_nobody_else_may_sit(user_page, site) -> No
     assert eve.locator(f"#open-tables [data-table='{tid}']").count() == 0
     assert eve.locator("#challenges").is_hidden()
 
+    # the addressee's table page: Accept and Decline; the challenger's: whom she waits for, no bots
+    dan.goto(f"/t/{tid}")
+    assert dan.locator("#join-btn").inner_text() == "Accept" and dan.locator("#decline-btn").is_visible()
+    cleo.goto(f"/t/{tid}")
+    assert "Waiting for dan to accept" in cleo.locator(".waiting").inner_text()
+    assert cleo.locator("#fill-btn").count() == 0
+    dan.goto("/")
     cleo.goto("/")
     cleo.wait_for_selector(f"#challenges li[data-table='{tid}'] [data-cancel]")
     dan.click(f"#challenges li[data-table='{tid}'] [data-decline]")
