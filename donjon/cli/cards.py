@@ -26,14 +26,14 @@ def add(sub: Subparsers) -> None:
 
 
 def find_card(cards: Mapping[str, Any], name: str) -> str | None:
-    """The id of the card ``name`` names: its id, or its English or French name, case,
-    spaces and punctuation aside; None if no card has it."""
+    """The id of the card ``name`` names: its id, or its English, French or Spanish name,
+    case, spaces and punctuation aside; None if no card has it."""
     key = name.strip().lower()
     if key in cards:
         return key
     squashed = re.sub(r"[^a-z0-9]", "", key)
     for cid, info in cards.items():
-        names = (getattr(info, "name_en", ""), getattr(info, "name_fr", ""), cid)
+        names = (getattr(info, "name_en", ""), getattr(info, "name_fr", ""), getattr(info, "name_es", ""), cid)
         if any(re.sub(r"[^a-z0-9]", "", n.lower()) == squashed for n in names):
             return cid
     return None
