@@ -77,6 +77,12 @@ class Challenge:
         """The draw takes at most one challenge per group: the game's id, or ``"any"``."""
         return self.game or "any"
 
+    @property
+    def text(self) -> dict[str, str]:
+        """The text in each language, ``{"en", "fr", "es"}`` (English where one is missing:
+        a game may leave ``text_es`` empty)."""
+        return {"en": self.text_en, "fr": self.text_fr or self.text_en, "es": self.text_es or self.text_en}
+
     def matches(self, event: Mapping[str, Any]) -> bool:
         if event.get("kind") != self.kind:
             return False

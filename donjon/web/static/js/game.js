@@ -146,7 +146,7 @@ function playerBar(p) {
   const name = p.bot ? esc(p.name) : (p.user_id && !p.name.startsWith("Guest-") ? `<a href="/profile/${encodeURIComponent(p.name)}">${esc(p.name)}</a>` : esc(p.name));
   return `<div class="pb ${toAct ? "to-act" : ""}">
       <span class="pb-colour ${colour}" aria-hidden="true"></span>
-      <span class="pb-name">${name}${me ? ` <small class="muted">(${lang === "fr" ? "toi" : "you"})</small>` : ""}</span>
+      <span class="pb-name">${name}${me ? ` <small class="muted">(${{ fr: "toi", es: "tú" }[lang] || "you"})</small>` : ""}</span>
       ${p.bot ? `<span class="pill">bot</span>` : `<span class="pb-dot ${online ? "on" : "off"}" title="${esc(online ? t("online") : t("offline"))}"></span>`}
       ${away}
     </div>`;
