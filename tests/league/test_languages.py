@@ -32,3 +32,17 @@ def test_a_game_without_spanish_shows_english() -> None:
     league = GameLeague(cards=(BadgeCard("joker", "Joker", "Joker fr"), BadgeCard("ace", "Ace", "As", "As es")))
     refs = badges._refs("x", league)
     assert (refs["joker"].name_es, refs["ace"].name_es) == ("Joker", "As es")
+
+
+def test_the_three_games_challenges_and_badges_speak_spanish() -> None:
+    """Every challenge and badge card of the site's games has its own Spanish text (a game
+    of the tests may fall back to English; the site's three may not)."""
+    from donjon.games import get_game
+
+    for gid in ("unfairchess", "castel", "citadel"):
+        league = get_game(gid).league
+        assert league.challenges and league.cards, gid
+        for ch in league.challenges:
+            assert ch.text_es and ch.text_es != ch.text_en, ch.id
+        for card in league.cards:
+            assert card.name_es, (gid, card.id)
