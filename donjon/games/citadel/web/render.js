@@ -150,6 +150,8 @@ export function createRenderer(c, n) {
   function renderTop() {
     el.saved.innerHTML = vaultHtml("saved");
     el.lost.innerHTML = vaultHtml("lost");
+    el.saved.title = t("savedLong"); // a phone shows the vaults without their names
+    el.lost.title = t("lostLong");
     const v = s.view;
     if (!v) { el.status.innerHTML = ""; return; }
     let main = "";
