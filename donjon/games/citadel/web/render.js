@@ -260,12 +260,12 @@ export function createRenderer(c, n) {
       if (canAct()) {
         const outside = a && a.room === "outside";
         const left = v.actions_left || 0;
-        const hint = left === 0 && !v.switch_actions ? t("hintNoAction") : outside ? t("hintOutside") : t("hintActions");
+        const hint = left === 0 && !v.switch_actions ? "hintNoAction" : outside ? "hintOutside" : "hintActions";
         const quick = quickHtml();
         // with the row of buttons, a phone shows a shorter hint (the CSS picks one)
-        html = quick && hint === t("hintActions")
-          ? `<span class="ctl-prompt-text ctl-hint-long">${esc(hint)}</span><span class="ctl-prompt-text ctl-hint-short">${esc(t("hintActionsShort"))}</span>${quick}`
-          : `<span class="ctl-prompt-text">${esc(hint)}</span>${quick}`;
+        html = quick && hint === "hintActions"
+          ? `<span class="ctl-prompt-text ctl-hint-long">${esc(t(hint))}</span><span class="ctl-prompt-text ctl-hint-short">${esc(t("hintActionsShort"))}</span>${quick}`
+          : `<span class="ctl-prompt-text">${esc(t(hint))}</span>${quick}`;
       } else if (opts.mode !== "play" || opts.seat == null) html = `<span class="ctl-prompt-text">${esc(t("hintWatch"))}</span>`;
       else if (a) html = `<span class="ctl-prompt-text">${esc(t("waitingFor", { name: `${charFirst(a.id)} (${playerName(a.seat)})` }))}</span>`;
     }
