@@ -14,6 +14,7 @@ const learn = boot.learn;
 const info = gameInfo(learn.game) || { web: { ui: null } };
 const root = document.getElementById("board-root");
 const el = (id) => document.getElementById(id);
+const card = el("lesson"); // carries the lesson shown and its state (data-lesson, data-state) for the tests
 const panel = {
   count: el("lesson-count"), title: el("lesson-title"), text: el("lesson-text"), hint: el("lesson-hint"),
   done: el("lesson-done"), next: el("lesson-next"), finish: el("lesson-finish"), finishText: el("lesson-finish-text"),
@@ -77,8 +78,8 @@ async function open(n) {
   panel.done.hidden = true;
   panel.next.hidden = true;
   panel.finish.hidden = true;
-  root.dataset.lesson = String(n);
-  root.dataset.state = "lesson";
+  card.dataset.lesson = String(n);
+  card.dataset.state = "lesson";
   lit = lesson.highlight || [];
   show(lesson, lesson.legal);
   renderList(n);
@@ -106,7 +107,7 @@ async function send(action) {
   panel.hint.hidden = true;
   panel.done.textContent = r.result.done;
   panel.done.hidden = false;
-  root.dataset.state = "done";
+  card.dataset.state = "done";
   renderList(n);
   if (r.result.next !== null) {
     panel.next.hidden = false;
@@ -114,7 +115,7 @@ async function send(action) {
   } else {
     panel.finishText.textContent = r.result.finish;
     panel.finish.hidden = false;
-    root.dataset.state = "finished";
+    card.dataset.state = "finished";
   }
   return { ok: true };
 }
