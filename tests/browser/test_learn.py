@@ -56,9 +56,40 @@ def unfairchess(page: Any, action: dict[str, Any]) -> None:
         sq(s).click()
 
 
-CLICKS: dict[str, Callable[[Any, dict[str, Any]], None]] = {"unfairchess": unfairchess}
-WRONG = {"unfairchess": {"type": "move", "uci": "d2d4"}}  # legal in lesson 1, not the lesson's
-BOARD = {"unfairchess": ".ucg-root"}
+def click_centre(page: Any, selector: str) -> None:
+    """A click in the middle of an SVG element (the Castel board's squares and cards)."""
+    page.locator(selector).first.evaluate("e => e.scrollIntoView({block: 'center'})")
+    box = page.locator(selector).first.bounding_box()
+    assert box, selector
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def castel(page: Any, action: dict[str, Any]) -> None:
+    kind = lambda card: card.split("_")[0] if card.split("_")[-1].isdigit() else card  # noqa: E731
+    if action["type"] == "draw":
+        page.locator("[data-action='draw']").click()
+        return
+    if action["type"] == "exchange":
+        page.locator(f".cg-hand .cg-card[data-card='{action['give']}']").click(position={"x": 60, "y": 120})
+        page.locator(f".cg-exchange .cg-card[data-kind='{kind(action['take'])}']").click()
+        return
+    page.locator(f".cg-hand .cg-card[data-card='{action['card']}']").click(position={"x": 60, "y": 120})
+    if "on" in action:
+        click_centre(page, f".cg-board-svg [data-hit='card'][data-card='{action['on']}']")
+    elif "slot" in action:
+        click_centre(page, f".cg-board-svg .cg-slot[data-slot='{action['slot']}']")
+    elif action["square"] == "outside":
+        click_centre(page, ".cg-board-svg .cg-out-spot")
+    else:
+        r, c = action["square"]
+        click_centre(page, f".cg-board-svg [data-hit='sq'][data-sq='{r},{c}']")
+
+
+CLICKS: dict[str, Callable[[Any, dict[str, Any]], None]] = {"unfairchess": unfairchess, "castel": castel}
+# legal in each tutorial's first lesson, not the lesson's
+WRONG = {"unfairchess": {"type": "move", "uci": "d2d4"},
+         "castel": {"type": "place", "card": "soldat_1", "square": [0, 2]}}
+BOARD = {"unfairchess": ".ucg-root", "castel": ".cg-root"}
 
 
 def lesson_open(page: Any, n: int) -> None:
