@@ -85,11 +85,31 @@ def castel(page: Any, action: dict[str, Any]) -> None:
         click_centre(page, f".cg-board-svg [data-hit='sq'][data-sq='{r},{c}']")
 
 
-CLICKS: dict[str, Callable[[Any, dict[str, Any]], None]] = {"unfairchess": unfairchess, "castel": castel}
+def citadel(page: Any, action: dict[str, Any]) -> None:
+    kind = action["type"]
+    if kind == "move":
+        click_centre(page, f".ctl-roomname[data-label='{action['to']}']")
+    elif kind == "open":
+        click_centre(page, f".ctl-door[data-door='{action['door']}']")
+    elif kind == "switch":
+        click_centre(page, f".ctl-switch[data-switch='{action['room']}']")
+    elif kind == "rescue":
+        click_centre(page, f".ctl-treasure[data-treasure='{action['colour']}']")
+    elif kind == "end_actions":
+        page.locator("[data-action='end']").click()
+    elif kind == "power":
+        page.locator("[data-action='power']").click()
+        click_centre(page, f".ctl-roomname[data-label='{action['to']}']")
+    else:
+        raise AssertionError(f"no clicks for {action}")
+
+
+CLICKS: dict[str, Callable[[Any, dict[str, Any]], None]] = {"unfairchess": unfairchess, "castel": castel, "citadel": citadel}
 # legal in each tutorial's first lesson, not the lesson's
 WRONG = {"unfairchess": {"type": "move", "uci": "d2d4"},
-         "castel": {"type": "place", "card": "soldat_1", "square": [0, 2]}}
-BOARD = {"unfairchess": ".ucg-root", "castel": ".cg-root"}
+         "castel": {"type": "place", "card": "soldat_1", "square": [0, 2]},
+         "citadel": {"type": "move", "to": "library"}}
+BOARD = {"unfairchess": ".ucg-root", "castel": ".cg-root", "citadel": ".ctl-root"}
 
 
 def lesson_open(page: Any, n: int) -> None:

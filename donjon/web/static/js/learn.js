@@ -70,7 +70,9 @@ function renderList(current) {
 async function open(n) {
   const { lesson: got } = await api(path(n));
   lesson = got;
-  if (!ui) ui = await loadUI();
+  // a fresh board per lesson: a lesson is a new position, not the next move of the last one
+  // (a board animates what led to a position it follows, e.g. the other seats' turns)
+  ui = await loadUI();
   panel.count.textContent = t("learn_lesson", { n: n + 1, count: lesson.count });
   panel.title.textContent = lesson.title;
   panel.text.textContent = lesson.text;
