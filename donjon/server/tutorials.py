@@ -102,14 +102,16 @@ def parse(game: str, data: Any) -> Tutorial:
         expect = raw.get("expect")
         if not isinstance(expect, list) or not expect or any(not isinstance(m, dict) or not m for m in expect):
             raise TutorialError(f"{where}: expect is a non-empty list of action matchers")
+        seat, solution = raw.get("seat", data.get("seat", 0)), raw.get("solution")
+        if type(seat) is not int or not isinstance(solution, dict):
+            raise TutorialError(f"{where}: seat is a seat number and solution an action")
         lesson = Lesson(
             id=raw["id"], title=_texts(raw.get("title"), f"{where} title"), text=_texts(raw.get("text"), f"{where} text"),
             hint=_texts(raw.get("hint"), f"{where} hint"), done=_texts(raw.get("done"), f"{where} done"),
-            setup=setup, seat=raw.get("seat", data.get("seat", 0)),
-            prelude=_steps(raw.get("prelude", []), f"{where} prelude"), expect=tuple(expect),
-            solution=raw.get("solution"), replies=_steps(raw.get("replies", []), f"{where} replies"),
+            setup=setup, seat=seat, prelude=_steps(raw.get("prelude", []), f"{where} prelude"), expect=tuple(expect),
+            solution=solution, replies=_steps(raw.get("replies", []), f"{where} replies"),
             highlight=tuple(raw.get("highlight", ())))
-        if not isinstance(lesson.solution, dict) or not lesson.expects(lesson.solution):
+        if not lesson.expects(solution):
             raise TutorialError(f"{where}: the solution is an action the lesson expects")
         if any(not isinstance(h, str) for h in lesson.highlight):
             raise TutorialError(f"{where}: highlight is a list of CSS selectors")
