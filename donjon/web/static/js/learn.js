@@ -9,9 +9,10 @@
 // "Play with the computer" button, site.js).
 
 import { ApiError, api, boot, ensureSession, gameInfo, lang, t } from "./api.js";
+import { createBoardUI } from "./board-ui.js";
 
 const learn = boot.learn;
-const info = gameInfo(learn.game) || { web: { ui: null } };
+const info = gameInfo(learn.game) || { id: learn.game, web: { ui: null } };
 const root = document.getElementById("board-root");
 const el = (id) => document.getElementById(id);
 const card = el("lesson"); // carries the lesson shown and its state (data-lesson, data-state) for the tests
@@ -32,16 +33,7 @@ const path = (n) => `/api/learn/${encodeURIComponent(learn.game)}/lessons/${n}`;
 async function loadUI() {
   players = [];
   for (let s = 0; s < lesson.players; s++) players[s] = { name: s === lesson.seat ? t("learn_you") : t("learn_other"), hat: null };
-  const opts = { seat: lesson.seat, lang, send, targets: null, position: null, mode: "play", players };
-  try {
-    if (!info.web.ui) throw new Error("the game declares no ui_module");
-    const mod = await import(info.web.ui);
-    return mod.createGameUI(root, opts);
-  } catch (e) {
-    console.warn("no board module for", learn.game, e);
-    const mod = await import("./fallback-ui.js");
-    return mod.createGameUI(root, opts);
-  }
+  return (await createBoardUI(info, root, { seat: lesson.seat, lang, send, targets: null, position: null, mode: "play", players })).ui;
 }
 
 // The lesson's expected action, lit: the elements its `highlight` selectors name, kept lit
