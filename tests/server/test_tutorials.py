@@ -23,7 +23,10 @@ def test_a_lesson_and_its_answers(site: Site) -> None:
     got = anon.get(f"/api/learn/{GAME}/lessons/0").json()["lesson"]
     assert got["index"] == 0 and got["count"] == len(tut.lessons) and got["seat"] == 0
     assert {"type": "move", "uci": "e2e4"} in got["legal"] and got["view"]["hand"]
-    assert "hand" not in json.dumps(got["view"].get("opponent_known", []))  # only the learner's own hand
+    # the learner's seat's view: the other seat's hand and every pile stay hidden (Castel's first lesson)
+    castel = json.dumps(anon.get("/api/learn/castel/lessons/0").json()["lesson"])
+    assert "mendiant" in castel and not {"soldat_2", "barbare", "page", "courtisan", "fee", "voleur"} & set(
+        re.findall(r"[a-z_0-9]+", castel))
     # playing needs a session (a guest's is enough)
     assert anon.post(f"/api/learn/{GAME}/lessons/0", json={"action": tut.lessons[0].solution}).status_code == 401
 
@@ -67,6 +70,8 @@ def test_finishing_every_lesson(site: Site) -> None:
     listed = {x["game"]: x for x in alice.get("/api/learn").json()["tutorials"]}
     assert listed[GAME]["done"] == len(tut.lessons) and listed[GAME]["finished_at"]
     assert site.sql("SELECT done FROM tutorial_progress") == [(len(tut.lessons),)]
+    page = alice.get("/learn").text
+    assert f"{len(tut.lessons)} of {len(tut.lessons)} lessons" in page and "Finished" in page
     # another player's progress is their own
     assert progress(site, site.guest()) == 0
 
