@@ -5,6 +5,7 @@
 // A game without one gets ./fallback-ui.js, which has the same contract.
 
 import { api, boot, esc, gameInfo, lang, seatColour, t, toast } from "./api.js";
+import { createBoardUI } from "./board-ui.js";
 import { GameSocket } from "./socket.js";
 
 const summary = boot.game;
@@ -53,19 +54,9 @@ function uiPlayers() {
 
 async function loadUI() {
   const players = uiPlayers();
-  // A person who asked their system for less motion gets the boards without animations.
-  const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  const opts = { seat, lang, send, targets, position, mode, players, ...(reduced ? { speed: 0 } : {}) };
-  try {
-    if (!info.web.ui) throw new Error("the game declares no ui_module");
-    const mod = await import(info.web.ui);
-    return mod.createGameUI(root, opts);
-  } catch (e) {
-    console.warn("no board module for", summary.kind, e);
-    boardShowsPlayers = false;
-    const mod = await import("./fallback-ui.js");
-    return mod.createGameUI(root, opts);
-  }
+  const made = await createBoardUI({ id: summary.kind, ...info }, root, { seat, lang, send, targets, position, mode, players });
+  if (made.fallback) boardShowsPlayers = false;
+  return made.ui;
 }
 
 // The socket's statuses (socket.js): after "gone" and "closed" it does not reconnect.
