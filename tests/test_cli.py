@@ -149,6 +149,20 @@ def test_cards_json_is_the_catalogue() -> None:
     assert sum(c["copies"] for c in data) == 144
 
 
+def test_cards_json_carries_spanish_and_lang_prints_it() -> None:
+    data = run_json(["cards", "unfairchess", "--json"])
+    assert all(c["name_es"] and c["text_es"] and c["group_es"] for c in data)
+    assert (data[1]["name_es"], data[1]["text_es"]) == ("Sueño", CARDS["sommeil"].text_es)
+    code, out, _ = run(["cards", "unfairchess", "sueño", "--lang", "es"])
+    assert code == 0 and out.startswith("#2 Sueño (Sleep, sommeil)") and CARDS["sommeil"].text_es in out
+    code, out, _ = run(["cards", "unfairchess", "--lang", "es"])
+    assert code == 0 and "Castigo divino" in out and "Heaven's Strike" not in out
+    code, out, _ = run(["cards", "unfairchess", "--lang", "fr"])
+    assert "Frappe céleste" in out
+    with pytest.raises(SystemExit):
+        run(["cards", "unfairchess", "--lang", "de"])
+
+
 def test_cards_table_and_single_card_text() -> None:
     code, out, _ = run(["cards", "unfairchess"])
     assert code == 0

@@ -167,7 +167,7 @@ def test_every_js_table_speaks_every_language(js_tables: dict[str, dict[str, Any
     assert problems == []
     # the check saw the tables (a table of an unexpected shape would pass unseen)
     assert {"COMMON"} <= found["kit"]
-    assert {"MESSAGES", "STRINGS", "COLOURS", "ZONES", "SIDES", "TOWER_NAME", "PLACES", "PROMPTS"} <= found["castel"]
+    assert {"MESSAGES", "STRINGS", "COLOURS", "ZONES", "SIDES", "TOWER_NAME", "PLACES", "PROMPTS", "LOG"} <= found["castel"]
     assert {"MESSAGES", "STRINGS", "TARGETING", "GROUPS"} <= found["unfairchess"]
     assert {"MESSAGES", "STRINGS", "CARD_TEXT", "ABILITY_TEXT", "TREASURE_NAMES", "LOG"} <= found["citadel"]
 

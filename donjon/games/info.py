@@ -157,6 +157,9 @@ class GameInfo:
     * ``public_action(action)``: what a spectator and a replay may know of a played action,
       for a game whose actions carry something private (UnfairChess's Foresight order names
       the top of its author's deck). ``None``: every action is public as it was sent.
+    * ``tutorial``: the game's tutorial, a JSON file in the package (``"tutorial.json"``):
+      lessons played on the game's own setups, served at ``/learn/<id>`` (the format is in
+      docs/protocol.md, "Tutorials"). ``None``: the game has no tutorial.
     """
 
     id: str
@@ -186,6 +189,7 @@ class GameInfo:
     exports: tuple[str, ...] = ()
     make_exporter: Callable[[str], Exporter] | None = None
     public_action: Callable[[Any], Any] | None = None
+    tutorial: str | None = None
     time_controls: tuple[dict[str, int], ...] = (
         {"initial": 300, "increment": 20, "maximum": 600},
         {"initial": 600, "increment": 30, "maximum": 1200},
@@ -272,6 +276,10 @@ class GameInfo:
         """The folder of the game's templates, or ``None``."""
         return self._folder(self.templates)
 
+    def tutorial_path(self) -> Path | None:
+        """The game's tutorial file, or ``None``."""
+        return self._folder(self.tutorial)
+
     def static_url(self, rel: str) -> str:
         """The address of ``rel``, a file in the game's ``web`` folder."""
         return f"/static/{self.id}/{rel}"
@@ -303,5 +311,6 @@ class GameInfo:
             "options": [o.to_json(lang) for o in self.options],
             "bot_levels": list(self.bot_levels),
             "time_controls": [dict(tc) for tc in self.time_controls],
+            "tutorial": self.tutorial is not None,
             "web": self.web_json(),
         }

@@ -67,6 +67,7 @@ class Challenge:
     reward: int
     text_en: str
     text_fr: str
+    text_es: str = ""
     where: tuple[tuple[str, Any], ...] = ()
     measure: str = "count"
     per: tuple[str, ...] = ()
@@ -75,6 +76,12 @@ class Challenge:
     def group(self) -> str:
         """The draw takes at most one challenge per group: the game's id, or ``"any"``."""
         return self.game or "any"
+
+    @property
+    def text(self) -> dict[str, str]:
+        """The text in each language, ``{"en", "fr", "es"}`` (English where one is missing:
+        a game may leave ``text_es`` empty)."""
+        return {"en": self.text_en, "fr": self.text_fr or self.text_en, "es": self.text_es or self.text_en}
 
     def matches(self, event: Mapping[str, Any]) -> bool:
         if event.get("kind") != self.kind:
@@ -85,16 +92,18 @@ class Challenge:
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "target": self.target, "reward": self.reward,
-                "text_en": self.text_en, "text_fr": self.text_fr}
+                "text_en": self.text_en, "text_fr": self.text_fr, "text_es": self.text_es}
 
 
 @dataclass(frozen=True)
 class BadgeCard:
-    """A card that earns a badge: its badge id and its names."""
+    """A card that earns a badge: its badge id and its names (``name_es`` empty: the game
+    has no Spanish name for it)."""
 
     id: str
     name_en: str
     name_fr: str
+    name_es: str = ""
 
 
 def no_events(before: Any, seat: int, action: dict[str, Any], after: Any) -> list[LeagueEvent]:

@@ -56,6 +56,7 @@ class CardRef:
     id: str
     name_en: str
     name_fr: str
+    name_es: str
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,7 @@ class Badge:
     card: str
     name_en: str
     name_fr: str
+    name_es: str
     plays: int
     tier: str | None
     next_tier: str | None
@@ -73,9 +75,14 @@ class Badge:
     def unlocked(self) -> bool:
         return self.tier is not None
 
+    @property
+    def name(self) -> dict[str, str]:
+        """The card's name in each language, ``{"en", "fr", "es"}``."""
+        return {"en": self.name_en, "fr": self.name_fr, "es": self.name_es}
+
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "card": self.card, "name_en": self.name_en, "name_fr": self.name_fr,
-                "plays": self.plays, "tier": self.tier, "next_tier": self.next_tier, "next_at": self.next_at}
+                "name_es": self.name_es, "plays": self.plays, "tier": self.tier, "next_tier": self.next_tier, "next_at": self.next_at}
 
 
 def _league(game: str) -> GameLeague:
@@ -94,7 +101,7 @@ def card_catalogue(game: str) -> tuple[CardRef, ...]:
 
 @cache
 def _refs(game: str, league: GameLeague) -> dict[str, CardRef]:
-    return {c.id: CardRef(game, c.id, c.name_en, c.name_fr) for c in league.cards}
+    return {c.id: CardRef(game, c.id, c.name_en, c.name_fr, c.name_es or c.name_en) for c in league.cards}
 
 
 def card_kind(game: str, card: str) -> str:
@@ -107,7 +114,7 @@ def card_kind(game: str, card: str) -> str:
 
 
 def _card(game: str, card: str) -> CardRef:
-    return _refs(game, _league(game)).get(card) or CardRef(game, card, card, card)
+    return _refs(game, _league(game)).get(card) or CardRef(game, card, card, card, card)
 
 
 PlayCounts = Mapping[tuple[str, str], int]
@@ -124,7 +131,7 @@ def badge(game: str, card: str, plays: int) -> Badge:
     """The badge of one card for a player who played it ``plays`` times."""
     ref = _card(game, card)
     nxt = next_tier(plays)
-    return Badge(game, card, ref.name_en, ref.name_fr, plays, tier(plays),
+    return Badge(game, card, ref.name_en, ref.name_fr, ref.name_es, plays, tier(plays),
                  nxt[0] if nxt else None, nxt[1] if nxt else None)
 
 

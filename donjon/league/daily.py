@@ -89,9 +89,9 @@ def daily_bonus(movements: Iterable[Movement], account: int, now: Instant) -> Mo
 
 ANY_GAME: tuple[Challenge, ...] = (
     Challenge("win_ranked", None, "game_won", 1, 60, "Win a ranked game", "Gagne une partie classée",
-              where=(("ranked", True),)),
-    Challenge("play_3_games", None, "game_played", 3, 40, "Play 3 games", "Joue 3 parties"),
-    Challenge("win_2_games", None, "game_won", 2, 70, "Win 2 games", "Gagne 2 parties"),
+              "Gana una partida clasificatoria", where=(("ranked", True),)),
+    Challenge("play_3_games", None, "game_played", 3, 40, "Play 3 games", "Joue 3 parties", "Juega 3 partidas"),
+    Challenge("win_2_games", None, "game_won", 2, 70, "Win 2 games", "Gagne 2 parties", "Gana 2 partidas"),
 )
 """The challenges of any game; each game adds its own."""
 

@@ -20,7 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import donjon
 from donjon.bus import make_bus
 from donjon.games import game_ids
-from donjon.server import api, gctune, headers, league_api, league_pages, pages, ws
+from donjon.server import api, gctune, headers, league_api, league_pages, pages, tutorials, ws
 from donjon.server.auth import AuthError
 from donjon.server.limits import BodyLimit, Limits, RateLimited
 from donjon.server.lobby import Lobby, LobbyError
@@ -98,6 +98,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(pages.ops)
     app.include_router(metrics_router)
     app.include_router(league_pages.router)
+    app.include_router(tutorials.api)
+    app.include_router(tutorials.pages)
     app.include_router(pages.router)
 
     def _err(status: int, reason: str, code: str) -> JSONResponse:

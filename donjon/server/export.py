@@ -17,27 +17,22 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from donjon.games import get_game, get_info
 from donjon.games.record import ExportFile, GameRecord, PlayerRecord, StepRecord
-from donjon.server.clock import TimeControl
 from donjon.server.match import Match
+from donjon.server.room import history_lines
+from donjon.server.room_state import public_event
 from donjon.store.models import GameActionRow, GameRow, GameSeatRow, RatingHistoryRow
-
-
-def _start(row: GameRow, seats: list[GameSeatRow]) -> Match:
-    """The stored game's match before its first entry, with its clock: a timed game's log holds
-    clock entries (``flag``, ``clock``) that only a clocked match accepts."""
-    control = TimeControl.parse(row.time_control) if row.time_control else None
-    return Match.start(get_game(row.kind), len(seats), row.seed, row.options, control=control, t=row.created_at,
-                       unclocked=tuple(x.seat for x in seats if x.bot_level))
 
 
 def replay_record(row: GameRow, seats: list[GameSeatRow], entries: list[GameActionRow],
                   hats: dict[int, str | None] | None = None) -> dict[str, Any]:
     game = get_game(row.kind)
-    m = _start(row, seats)
+    m = Match.of_game(row, seats)
     steps: list[dict[str, Any]] = [{"seq": 0, "kind": "start", "seat": None, "view": game.view(m.state, None)}]
+    history: list[dict[str, Any]] = []
     for e in entries:
         data = dict(e.data or {})
-        m = m.step(e.kind, e.seat, data)
+        before, m = m, m.step(e.kind, e.seat, data)
+        history.append(history_lines(game, before, m, public_event(e.kind, e.seat, data))[0])
         step: dict[str, Any] = {"seq": e.seq, "kind": e.kind, "seat": e.seat, "at": e.created_at}
         if e.kind == "play":
             step["action"] = public_action(row.kind, data.get("action"))
@@ -53,6 +48,8 @@ def replay_record(row: GameRow, seats: list[GameSeatRow], entries: list[GameActi
         "players": [{"seat": x.seat, "name": x.name, "bot": x.bot_level,
                      "hat": (hats or {}).get(x.user_id) if x.user_id is not None else None} for x in seats],
         "steps": steps,
+        # the move list as a spectator of the live game saw it (docs/protocol.md, "History")
+        "history": history,
     }
 
 
@@ -76,7 +73,7 @@ def game_record(row: GameRow, seats: list[GameSeatRow], entries: list[GameAction
     """The record of a stored game, replayed step by step: each step carries the game's state
     before it; the status and outcome are the replayed match's. ``ratings`` (user id →
     rating before the game, :func:`ratings_before`) gives the players' ``elo``."""
-    m = _start(row, seats)
+    m = Match.of_game(row, seats)
     steps: list[StepRecord] = []
     for e in entries:
         data = dict(e.data or {})

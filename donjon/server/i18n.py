@@ -22,6 +22,76 @@ Message = dict[str, str]
 """One message in each language: ``{"en": "Wins", "fr": "Victoires", "es": "Victorias"}``."""
 
 MESSAGES: dict[str, Message] = {
+    "nav_learn": {
+        "en": "Learn",
+        "fr": "Apprendre",
+        "es": "Aprender",
+    },
+    "learn_title": {
+        "en": "Learn to play",
+        "fr": "Apprendre à jouer",
+        "es": "Aprender a jugar",
+    },
+    "learn_intro": {
+        "en": "A few short lessons per game, each a position to play: do what the sentence says and the next lesson opens. Your progress is kept.",
+        "fr": "Quelques courtes leçons par jeu, chacune une position à jouer : faites ce que dit la phrase et la leçon suivante s'ouvre. Votre progression est gardée.",
+        "es": "Unas pocas lecciones cortas por juego, cada una una posición que jugar: haz lo que dice la frase y se abre la lección siguiente. Tu progreso se guarda.",
+    },
+    "learn_progress": {
+        "en": "{done} of {count} lessons",
+        "fr": "{done} leçons sur {count}",
+        "es": "{done} de {count} lecciones",
+    },
+    "learn_start": {
+        "en": "Start",
+        "fr": "Commencer",
+        "es": "Empezar",
+    },
+    "learn_continue": {
+        "en": "Continue",
+        "fr": "Continuer",
+        "es": "Continuar",
+    },
+    "learn_again": {
+        "en": "Start again",
+        "fr": "Recommencer",
+        "es": "Empezar de nuevo",
+    },
+    "learn_finished": {
+        "en": "Finished",
+        "fr": "Terminé",
+        "es": "Terminado",
+    },
+    "learn_lesson": {
+        "en": "Lesson {n} of {count}",
+        "fr": "Leçon {n} sur {count}",
+        "es": "Lección {n} de {count}",
+    },
+    "learn_next": {
+        "en": "Next lesson",
+        "fr": "Leçon suivante",
+        "es": "Lección siguiente",
+    },
+    "learn_play_bot": {
+        "en": "Play the easy bot",
+        "fr": "Jouer contre le bot facile",
+        "es": "Jugar contra el bot fácil",
+    },
+    "learn_lessons": {
+        "en": "Lessons",
+        "fr": "Leçons",
+        "es": "Lecciones",
+    },
+    "learn_you": {
+        "en": "You",
+        "fr": "Vous",
+        "es": "Tú",
+    },
+    "learn_other": {
+        "en": "Tutor",
+        "fr": "Tuteur",
+        "es": "Tutor",
+    },
     "tagline": {
         "en": "Board games refereed by the server. Nobody cheats from their browser.",
         "fr": "Des jeux de plateau arbitrés par le serveur. Personne ne triche depuis son navigateur.",

@@ -35,7 +35,7 @@ pages.templates.env.globals["rated_games"] = RATED_GAMES  # the lobby's daily pa
 
 def hats_js() -> str:
     """The text of ``/static/js/hats.js``: every hat's names, price and SVG, in shop order."""
-    data = {h.id: {"name_en": h.name_en, "name_fr": h.name_fr, "price": h.price, "svg": h.svg}
+    data = {h.id: {"name_en": h.name_en, "name_fr": h.name_fr, "name_es": h.name_es, "price": h.price, "svg": h.svg}
             for h in HATS.values()}
     body = json.dumps(data, ensure_ascii=False, indent=1)
     return ("// The hat shop's hats, generated from donjon/league/hats.py by\n"

@@ -45,12 +45,16 @@ ties share a rank, one per seat).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from donjon.games import Game, IllegalAction, Outcome
+from donjon.games import Game, IllegalAction, Outcome, get_game
 from donjon.games.protocol import league_events
 from donjon.server.clock import Clock, TimeControl
+
+if TYPE_CHECKING:
+    from donjon.store.models import GameRow, GameSeatRow
 
 ENTRY_KINDS = ("play", "resign", "draw", "abort", "claim", "forfeit", "abandon", "rematch", "flag", "clock")
 MAX_LAG = 1.0
@@ -105,6 +109,15 @@ class Match:
         if control is not None:
             m.clock = Clock.start(control, players, t, m._clocked()) if m.active else None
         return m
+
+    @classmethod
+    def of_game(cls, row: GameRow, seats: Sequence[GameSeatRow]) -> Match:
+        """The stored game ``row``'s match before its first entry: its clock (if timed) started
+        at the game's creation, bots' seats unclocked. Replaying the log from here gives the
+        live match, its clock included."""
+        control = TimeControl.parse(row.time_control) if row.time_control else None
+        return cls.start(get_game(row.kind), len(seats), row.seed, row.options, control=control,
+                         t=row.created_at, unclocked=tuple(x.seat for x in seats if x.bot_level))
 
     # ------------------------------------------------------------------ queries
 

@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from donjon.games.protocol import card_targets, history_entries, view_and_brief_legal, view_and_legal
+from donjon.games.protocol import Game, card_targets, history_entries, view_and_brief_legal, view_and_legal
 from donjon.server.match import Match
 from donjon.server.settings import Settings
 from donjon.server.sockets import Conn, dumps
@@ -34,6 +34,32 @@ def absence_values(settings: Settings, vs_bot: bool, t: float, correspondence: b
                 "deadline_kind": "abandon"}
     return {"away_since": t, "claim_at": t + settings.absence_claim, "deadline_at": t + settings.absence_forfeit,
             "deadline_kind": "forfeit"}
+
+
+def history_lines(game: Game, before: Match, after: Match,
+                  event: dict[str, Any]) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+    """The history entries of the log entry that made ``after`` from ``before`` (``event``:
+    its :func:`~donjon.server.room_state.public_event`, the action included): the public
+    entry, and each seat's own entry where that seat knows more than a spectator.
+
+    A ``play`` entry is ``{"v", "kind": "play", "by", ...}`` with the game's public
+    description of the action (:meth:`~donjon.games.protocol.BaseGame.history_entry`), the
+    private ones from :meth:`~donjon.games.protocol.BaseGame.private_history`; a lifecycle
+    entry is ``{"v", **event}`` (``{"v": 9, "kind": "draw", "by": 0, "op": "offer"}``).
+    In a timed game every entry has ``at`` (when it was accepted) and a ``play`` entry
+    ``left``, the seconds its seat had left once it was accepted."""
+    v = after.version
+    kind = event["kind"]
+    if kind != "play":
+        return {"v": v, **event}, {}
+    seat = event["by"]
+    public, private = history_entries(game, before.state, seat, event["action"], after.state)
+    timed: dict[str, Any] = {}
+    if after.clock is not None and "at" in event:
+        timed = {"at": event["at"], "left": after.clock.left[seat]} if seat is not None else {"at": event["at"]}
+    head = {"v": v, "kind": kind, "by": seat}
+    return ({**head, **public, **timed},
+            {s: {**head, **entry, **timed} for s, entry in private.items()})
 
 
 @dataclass
@@ -132,28 +158,13 @@ class Room:
     def record(self, before: Match, after: Match, event: dict[str, Any]) -> None:
         """Add the history entry of the log entry that made ``after`` from ``before``
         (``event``: its :func:`~donjon.server.room_state.public_event`, the action included):
-        computed once per accepted (or replayed) entry, kept for every socket.
-
-        A ``play`` entry is ``{"v", "kind": "play", "by", ...}`` with the game's public
-        description of the action (:meth:`~donjon.games.protocol.BaseGame.history_entry`),
-        and the game's private ones per seat (:meth:`~donjon.games.protocol.BaseGame.private_history`);
-        a lifecycle entry is ``{"v", **event}`` (``{"v": 9, "kind": "draw", "by": 0, "op": "offer"}``).
-        In a timed game every entry has ``at`` (when it was accepted) and a ``play`` entry
-        ``left``, the seconds its seat had left once it was accepted."""
-        v = after.version
-        kind = event["kind"]
+        computed once per accepted (or replayed) entry, kept for every socket
+        (:func:`history_lines`)."""
         self.log.append(event)
-        if kind != "play":
-            self.entries.append({"v": v, **event})
-            return
-        seat = event["by"]
-        public, private = history_entries(self.game, before.state, seat, event["action"], after.state)
-        timed: dict[str, Any] = {}
-        if after.clock is not None and "at" in event:
-            timed = {"at": event["at"], "left": after.clock.left[seat]} if seat is not None else {"at": event["at"]}
-        self.entries.append({"v": v, "kind": kind, "by": seat, **public, **timed})
+        public, private = history_lines(self.game, before, after, event)
+        self.entries.append(public)
         for s, entry in private.items():
-            self.private_entries.setdefault(s, {})[v] = {"v": v, "kind": kind, "by": seat, **entry, **timed}
+            self.private_entries.setdefault(s, {})[after.version] = entry
 
     def history_for(self, seat: int | None) -> list[dict[str, Any]]:
         """The whole history as ``seat`` sees it (``None``: a spectator): the public entries,

@@ -29,9 +29,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from donjon.bus import Bus
-from donjon.games import get_game
 from donjon.server import clock
-from donjon.server.clock import TimeControl
 from donjon.server.match import Match, MatchError
 from donjon.server.room import Room, absence_values
 from donjon.server.settings import Settings
@@ -162,9 +160,7 @@ class Rooms:
             seats = await repo.game_seats(s, game_id)
             entries = await repo.game_entries(s, game_id)
             hats = await league_store.hats_of(s, [x.user_id for x in seats if x.user_id is not None])
-        control = TimeControl.parse(row.time_control) if row.time_control else None
-        match = Match.start(get_game(row.kind), len(seats), row.seed, row.options, control=control,
-                            t=row.created_at, unclocked=tuple(x.seat for x in seats if x.bot_level))
+        match = Match.of_game(row, seats)
         room = Room(row, seats, match, self.settings.event_buffer)
         for si in room.seats:
             si.hat = hats.get(si.user_id) if si.user_id is not None else None

@@ -273,7 +273,7 @@ async def challenges(db: Database, user_id: int, now: float) -> dict[str, Any]:
     rows = []
     for ch in league_daily.daily_challenges(user_id, day):
         p = league_daily.progress(ch, events)
-        rows.append({"id": ch.id, "game": ch.game, "text": {"en": ch.text_en, "fr": ch.text_fr},
+        rows.append({"id": ch.id, "game": ch.game, "text": ch.text,
                      "goal": ch.target, "progress": p, "reward": ch.reward, "done": p >= ch.target,
                      "claimed": ch.id in claimed})
     return {"day": day.isoformat(), "challenges": rows}
@@ -307,7 +307,7 @@ async def shop(db: Database, user_id: int) -> dict[str, Any]:
         equipped = (await s.execute(select(_USERS.c.hat).where(_USERS.c.id == user_id))).scalar_one_or_none()
     worn = league_hats.worn_hat(owned, equipped)
     return {"balance": bal, "equipped": worn,
-            "hats": [{"id": h.id, "name": {"en": h.name_en, "fr": h.name_fr}, "price": h.price,
+            "hats": [{"id": h.id, "name": h.name, "price": h.price,
                       "owned": h.id in owned, "equipped": h.id == worn, "svg": h.svg}
                      for h in league_hats.HATS.values()]}
 
@@ -438,7 +438,7 @@ async def profile(db: Database, username: str, recent: int = 20) -> dict[str, An
                  "guest": user.is_guest},
         "ratings": ratings,
         "badges": [{"game": b.game, "card": b.card, "plays": b.plays, "tier": b.tier,
-                    "name": {"en": b.name_en, "fr": b.name_fr}} for b in league_badges.badges(plays)],
+                    "name": b.name} for b in league_badges.badges(plays)],
         "hats": sorted(owned, key=lambda h: (league_hats.HATS[h].price if h in league_hats.HATS else 0, h)),
         "recent": recent_rows,
     }

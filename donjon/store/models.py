@@ -219,3 +219,16 @@ class LeagueEventsRow(Base):
     game_id: Mapped[str] = mapped_column(String(16), primary_key=True)
     day: Mapped[str] = mapped_column(String(10))
     events: Mapped[list[Any]] = mapped_column(JSON, default=list)
+
+
+class TutorialProgressRow(Base):
+    """How far a player (a guest too) got in one game's tutorial (server/tutorials.py):
+    ``done`` lessons completed, ``finished_at`` once the last one was."""
+
+    __tablename__ = "tutorial_progress"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    done: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[float] = mapped_column(Float)
+    finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)

@@ -464,7 +464,7 @@ def make_handler(fixtures: Path, live: Live | None) -> Callable[..., SimpleHTTPR
             elif url.startswith("/fixtures/"):
                 self._file(fixtures, url[len("/fixtures/"):])
             elif url.startswith("/pages/"):
-                lang = "fr" if "lang=fr" in query else "en"
+                lang = next((x for x in ("fr", "es") if f"lang={x}" in query), "en")
                 try:
                     html = render_page(url[len("/pages/"):], lang, with_cards="nocards=1" not in query)
                 except Exception as e:  # noqa: BLE001 - show template errors in the browser

@@ -47,14 +47,16 @@ def test_every_card_has_an_icon_and_a_french_article() -> None:
 
 
 def test_templates_render_with_a_minimal_base() -> None:
-    for lang in ("en", "fr"):
+    for lang in ("en", "fr", "es"):
         cards = fx_mod.render_page("cards.html", lang)
         rules = fx_mod.render_page("rules.html", lang)
         assert "cg-catalogue" in cards and "/static/castel/cards-page.js" in cards
-        assert ("Dragon" in cards) and (("Prêtre" if lang == "fr" else "Priest") in cards)
-        assert "Castel" in rules and 'lang="en"' in rules and 'lang="fr"' in rules
+        assert ({"en": "Dragon", "fr": "Dragon", "es": "Dragón"}[lang] in cards)
+        assert {"en": "Priest", "fr": "Prêtre", "es": "Sacerdote"}[lang] in cards
+        assert "Castel" in rules and all(f'lang="{x}"' in rules for x in ("en", "fr", "es"))
     assert "Your turn: two actions" in fx_mod.render_page("rules.html", "en")
     assert "Le tour de jeu : deux actions" in fx_mod.render_page("rules.html", "fr")
+    assert "Tu turno: dos acciones" in fx_mod.render_page("rules.html", "es")
     # donjon's base.html names its body block `main`: the pages fill it too
     main_base = "<title>{% block title %}{% endblock %}</title><main>{% block main %}{% endblock %}</main>"
     for name in ("cards.html", "rules.html"):
@@ -248,6 +250,32 @@ def test_french(page, server) -> None:
     assert "Piocher" in page.locator("[data-action='draw']").inner_text()
     assert "Échange" in page.locator(".cg-exchange-panel h3").text_content()
     shot(page, "castel-fr.png")
+
+
+def test_spanish_board_log_and_zoom(page, server) -> None:
+    """At ?lang=es the cards, the log, the prompts and the enlarged card speak Spanish."""
+    open_fx(page, server, "midgame", lang="es")
+    hand = page.locator(".cg-hand").inner_text()
+    assert "Dragón" in hand and "Copero" in hand and "Dragon" not in hand
+    assert "Fuera de las murallas." in hand  # the Dragon's requirement
+    log = page.locator(".cg-log").inner_text()
+    assert "Rojo coloca el Encantador en la torre noreste." in log
+    assert "El Encantador devuelve el Soldado a la mano de Verde." in log
+    assert "Rojo cambia el Soldado por el Heraldo." in log
+    assert "El Ladrón quita la ficha de color del Rey (Azul)." in log
+    assert "Amarillo roba una carta." in log
+    assert "Robar" in page.locator("[data-action='draw']").inner_text()
+    click_hand(page, "dragon")
+    assert "Dragón: haz clic en un lugar iluminado" in page.locator(".cg-actionbar").inner_text()
+    page.locator(".cg-log .cg-chip[data-card='enchanteur']").first.click()
+    big = page.locator(".cg-modal .cg-s-big").inner_text()
+    assert "Encantador" in big and "Devuelve todas las cartas de las casillas vecinas." in big and "torres" in big.lower()
+    for width, height in ((1280, 860), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"castel-es-zoom-{width}.png"), animations="disabled")
 
 
 def test_spectator_sees_no_hand_and_cannot_act(page, server) -> None:
@@ -571,6 +599,10 @@ def test_catalogue_page(page, server) -> None:
     page.goto(f"{server.url}/pages/cards.html?lang=fr")
     page.wait_for_selector(".cg-cat-grid .cg-card")
     assert "Hors les murs" in page.locator(".cg-catalogue").inner_text()
+    page.goto(f"{server.url}/pages/cards.html?lang=es")
+    page.wait_for_selector(".cg-cat-grid .cg-card")
+    text = page.locator(".cg-catalogue").inner_text()
+    assert "Fuera de las murallas" in text and "21 cartas" in text and "Máquina de asedio" in text
 
 
 def test_rules_page(page, server) -> None:
@@ -581,7 +613,22 @@ def test_rules_page(page, server) -> None:
     assert "Castel rules" in page.locator("article:not([hidden]) h1").inner_text()
     page.locator(".cg-rules-lang [data-lang='fr']").click()
     page.screenshot(path=str(SHOTS / "castel-rules-fr.png"), full_page=False)
-    # without the catalogue in the context the tables are filled from cards.json
+    # in Spanish, with its card table, at a desktop and a phone width
+    for width, height in ((1280, 860), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(f"{server.url}/pages/rules.html?lang=es")
+        assert page.locator("article:not([hidden]) h1").inner_text() == "Reglas de Castel"
+        rows = page.locator("article[lang='es'] .cg-card-table tbody tr")
+        assert rows.count() == 37 and "Dama de compañía" in rows.nth(5).inner_text()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(SHOTS / f"castel-rules-es-{width}.png"), full_page=False)
+    page.locator(".cg-rules-lang [data-lang='en']").click()
+    assert "Castel rules" in page.locator("article:not([hidden]) h1").inner_text()
+    page.set_viewport_size({"width": 1280, "height": 1050})
+    # without the catalogue in the context the tables are filled from cards.json, in each language
+    page.goto(f"{server.url}/pages/rules.html?nocards=1&lang=es")
+    page.wait_for_function("document.querySelectorAll(\"article[lang='es'] .cg-card-table tbody tr\").length === 37")
+    assert "Devuelve 2 cartas" in page.locator("article[lang='es'] .cg-card-table").inner_text()
     page.goto(f"{server.url}/pages/rules.html?nocards=1")
     page.wait_for_function("document.querySelectorAll(\"article[lang='en'] .cg-card-table tbody tr\").length === 37")
 

@@ -57,15 +57,25 @@ def server():
     srv.stop()
 
 
-@pytest.fixture()
-def page(browser):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 1120}, device_scale_factor=1)
+def new_page(browser, width: int, height: int):
+    ctx = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1)
     pg = ctx.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     yield pg
     ctx.close()
     assert not errors, errors
+
+
+@pytest.fixture()
+def page(browser):
+    yield from new_page(browser, 1280, 1120)
+
+
+@pytest.fixture()
+def phone(browser):
+    """A phone's window: the board in one column, the map's small targets as buttons too."""
+    yield from new_page(browser, 390, 844)
 
 
 def load(server, name: str) -> dict[str, Any]:
@@ -117,6 +127,7 @@ def lit_rooms(page) -> list[str]:
 
 def click_room(page, room: str) -> None:
     """Click a room where nothing else is drawn: on its name."""
+    page.locator(f".ctl-roomname[data-label='{room}']").scroll_into_view_if_needed()
     box = page.locator(f".ctl-roomname[data-label='{room}']").bounding_box()
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
@@ -434,6 +445,64 @@ def test_choose_a_character(page, server) -> None:
     assert sent(page) == [{"type": "choose", "character": "destiny"}] and sent(page)[0] in last(fx)["legal"]
 
 
+# ----------------------------------------------------------------------------- on a phone
+
+
+def quick(page) -> list[list[str]]:
+    """The row of buttons under the prompt: [kind, id] of each."""
+    return page.eval_on_selector_all(".ctl-quick [data-pick-kind]", "els => els.map(e => [e.dataset.pickKind, e.dataset.pickId])")
+
+
+def test_on_a_phone_doors_and_switches_are_buttons_too(phone, server) -> None:
+    fx = open_fx(phone, server, "midgame")
+    legal = last(fx)["legal"]
+    doors = [a["door"] for a in legal if a["type"] == "open"]
+    switches = [a["room"] for a in legal if a["type"] == "switch"]
+    assert doors and switches
+    assert sorted(quick(phone)) == sorted([["door", d] for d in doors] + [["switch", r] for r in switches])
+    assert phone.locator(".ctl-hint-short").is_visible() and phone.locator(".ctl-hint-long").is_hidden()
+    # the map and the board's other parts keep to the window's width
+    assert phone.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    shot(phone, "citadel-phone.png")
+    tap(phone, f".ctl-quick [data-pick-id='{doors[0]}']")
+    wait_sent(phone, 1)
+    wait_idle(phone)
+    tap(phone, f".ctl-quick [data-pick-kind='switch'][data-pick-id='{switches[0]}']")
+    wait_sent(phone, 2)
+    assert sent(phone) == [{"type": "open", "door": doors[0]}, {"type": "switch", "room": switches[0]}]
+
+
+def test_on_a_phone_rescue_and_a_cards_doors_by_buttons(phone, server) -> None:
+    fx = open_fx(phone, server, "rescue")
+    rescue = next(a for a in last(fx)["legal"] if a["type"] == "rescue")
+    tap(phone, f".ctl-quick [data-pick-kind='treasure'][data-pick-id='{rescue['colour']}']")
+    wait_sent(phone, 1)
+    assert sent(phone) == [rescue]
+    fx = open_fx(phone, server, "card_skeleton")
+    legal = [a for a in last(fx)["legal"] if a["type"] == "card" and a["card"] == "skeleton_key"]
+    tap(phone, ".ctl-hand .ctl-card[data-card='skeleton_key']")
+    tap(phone, ".ctl-modal [data-action='play']")
+    assert sorted(quick(phone)) == [["door", d] for d in sorted({d for a in legal for d in a["doors"]})]
+    tap(phone, ".ctl-quick [data-pick-id='D13']")
+    assert "ctl-choice-picked" in phone.locator(".ctl-quick [data-pick-id='D13']").get_attribute("class")
+    tap(phone, ".ctl-quick [data-pick-id='D01']")
+    wait_sent(phone, 1)
+    assert sent(phone) == [{"type": "card", "card": "skeleton_key", "doors": ["D01", "D13"]}]
+
+
+def test_a_wide_board_has_no_row_of_buttons(page, server) -> None:
+    open_fx(page, server, "midgame")
+    assert page.locator(".ctl-quick [data-pick-kind]").count() > 0
+    assert page.locator(".ctl-quick").is_hidden() and page.locator(".ctl-hint-long").is_visible()
+
+
+def test_live_game_on_a_phone_by_taps(phone, server) -> None:
+    """A whole game at 390x844: every door, switch and treasure tapped in the row of buttons,
+    every button tapped at least 40 px."""
+    final = play_live(phone, server, players=1, seed=3, shot_name="citadel-live-phone.png", phone=True)
+    assert final["view"]["outcome"]
+
+
 # ----------------------------------------------------------------------------- the end, languages, spectators
 
 
@@ -511,11 +580,26 @@ def test_rules_page(page, server) -> None:
 # ----------------------------------------------------------------------------- live games through the UI
 
 
-def perform(page, action: dict[str, Any], view: dict[str, Any]) -> None:
-    """Do ``action`` the way a player would: clicks on the map, the cards and the buttons."""
+def tap(page, selector: str) -> None:
+    """Click what a finger can hit: at least 40 px wide and high."""
+    loc = page.locator(selector)
+    loc.scroll_into_view_if_needed()
+    box = loc.bounding_box()
+    assert box and box["width"] >= 40 and box["height"] >= 40, f"{selector}: {box}"
+    loc.click()
+
+
+def perform(page, action: dict[str, Any], view: dict[str, Any], phone: bool = False) -> None:
+    """Do ``action`` the way a player would: clicks on the map, the cards and the buttons.
+    On a phone (``phone``), a door, a switch or a treasure is tapped in the row of buttons under
+    the prompt (on the map they are small), and every button tapped is at least 40 px."""
     kind = action["type"]
+    click = (lambda sel: tap(page, sel)) if phone else (lambda sel: page.locator(sel).click())
     if kind in ("move", "duck"):
         click_room(page, action["to"])
+    elif phone and kind in ("open", "switch", "rescue"):
+        pick = {"open": ("door", action.get("door")), "switch": ("switch", action.get("room")), "rescue": ("treasure", action.get("colour"))}[kind]
+        click(f".ctl-quick [data-pick-kind='{pick[0]}'][data-pick-id='{pick[1]}']")
     elif kind == "open":
         click_door(page, action["door"])
     elif kind == "switch":
@@ -523,13 +607,14 @@ def perform(page, action: dict[str, Any], view: dict[str, Any]) -> None:
     elif kind == "rescue":
         page.locator(f".ctl-treasure[data-treasure='{action['colour']}']").click(force=True)
     elif kind == "end_actions":
-        page.locator("[data-action='end']").click()
+        click("[data-action='end']")
     elif kind in ("card", "power"):
         if kind == "card":
-            page.locator(f".ctl-hand .ctl-card[data-card='{action['card']}']").click()
-            page.locator(".ctl-modal [data-action='play']").click()
+            click(f".ctl-hand .ctl-card[data-card='{action['card']}']")
+            click(".ctl-modal [data-action='play']")
         else:
-            page.locator("[data-action='power']").click()
+            click("[data-action='power']")
+        door = (lambda d: click(f".ctl-quick [data-pick-id='{d}']")) if phone else (lambda d: click_door(page, d))
         for _ in range(12):
             tg = targeting(page)
             if not tg:
@@ -540,43 +625,48 @@ def perform(page, action: dict[str, Any], view: dict[str, Any]) -> None:
                 for x in value:
                     if x in targeting(page)["multi"]:
                         continue
-                    (click_door if field == "doors" else click_switch)(page, x)
+                    if field == "doors":
+                        door(x)
+                    elif phone:  # the switch's room: the room is large, its switch small
+                        click_room(page, x)
+                    else:
+                        click_switch(page, x)
                     if not targeting(page):
                         break
                 if targeting(page):
-                    page.locator("[data-action='tconfirm']").click()
+                    click("[data-action='tconfirm']")
             elif field in ("to", "room"):
                 click_room(page, value)
             elif field == "door":
-                click_door(page, value)
+                door(value)
             else:
-                page.locator(f".ctl-prompt .ctl-choice[data-value='{json.dumps(value)}']").click()
+                click(f".ctl-prompt .ctl-choice[data-value='{json.dumps(value)}']")
     elif kind == "keep":
-        page.locator("[data-action='keep']").click()
+        click("[data-action='keep']")
     elif kind == "reroll":
         if view["dice_choice"] == "destiny":
-            page.locator(f"[data-reroll='{action['dice'][0]}']").click()
+            click(f"[data-reroll='{action['dice'][0]}']")
         else:
             for d in action["dice"]:
-                page.locator(f"[data-twist='{d}']").click()
-            page.locator("[data-action='twist']").click()
+                click(f"[data-twist='{d}']")
+            click("[data-action='twist']")
     elif kind == "set_colour":
-        page.locator(f"[data-setcolour='{action['colour']}']").click()
+        click(f"[data-setcolour='{action['colour']}']")
     elif kind == "vote":
-        page.locator(f"[data-vote='{action['choice']}']").click()
+        click(f"[data-vote='{action['choice']}']")
     elif kind == "choose":
-        page.locator(f"[data-choose='{action['character']}']").click()
+        click(f"[data-choose='{action['character']}']")
     elif kind == "arrange":
         for tid in action["treasures"]:
-            page.locator(f"[data-prem='treasures'][data-id='{tid}']").click()
+            click(f"[data-prem='treasures'][data-id='{tid}']")
         for room in action["rooms"]:
-            page.locator(f"[data-prem='rooms'][data-id='{room}']").click()
-        page.locator("[data-action='premok']").click()
+            click(f"[data-prem='rooms'][data-id='{room}']")
+        click("[data-action='premok']")
     else:  # pragma: no cover
         raise AssertionError(f"no way to click {action}")
 
 
-def play_live(page, server, players: int, seed: int, shot_name: str) -> dict[str, Any]:
+def play_live(page, server, players: int, seed: int, shot_name: str, phone: bool = False) -> dict[str, Any]:
     rng = random.Random(seed)
     page.goto(f"{server.url}/static/citadel/dev.html?live=1&players={players}&seed={seed}&speed=25&difficulty=normal")
     page.wait_for_selector("body[data-ready='live']", timeout=15000)
@@ -596,7 +686,7 @@ def play_live(page, server, players: int, seed: int, shot_name: str) -> dict[str
             groups.setdefault(f"{a['type']}:{a.get('card', '')}", []).append(a)
         action = rng.choice(groups[rng.choice(sorted(groups))])
         n = len(sent(page))
-        perform(page, action, view)
+        perform(page, action, view, phone=phone)
         wait_sent(page, n + 1)
         assert sent(page)[-1] == action
         kinds.add(action["type"])

@@ -603,3 +603,43 @@ def test_static_hats_module_matches_the_shop() -> None:
     assert text == league_pages.hats_js(), "static/js/hats.js is stale: run python3 -m donjon.server.league_pages"
     for hat in HATS.values():
         assert json.dumps(hat.svg)[1:-1] in text
+
+
+def test_spanish_board_rules_and_catalogue(page, server) -> None:
+    """At ?lang=es the board, its card zoom, the rules and the catalogue speak Spanish."""
+    cards = {c["id"]: c for c in json.loads(make_fixtures.CARDS_JSON.read_text("utf-8"))}
+    for width, height in ((1280, 860), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        open_fx(page, server, "statuses", lang="es")
+        ids = [c.get_attribute("data-card") for c in page.locator(".ucg-hand .ucg-card").all()]
+        assert ids
+        hand = page.locator(".ucg-hand").inner_text()
+        for cid in ids:
+            assert cards[cid]["name_es"] in hand
+        assert "Sustituye a tu jugada" in hand or "Se suma a tu jugada" in hand
+        hand_card(page, ids[0]).click()
+        big = page.locator(".ucg-modal .ucg-card.ucg-big")
+        assert cards[ids[0]]["name_es"] in big.inner_text()
+        assert cards[ids[0]]["text_es"].split(".")[0] in big.inner_text()
+        assert page.locator(".ucg-modal [data-action='cancel']").inner_text() == "Cancelar"
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        shot(page, f"unfairchess-board-es-zoom-{width}.png")
+        page.locator(".ucg-modal [data-action='cancel']").click()
+
+        page.goto(f"{server.url}/pages/rules.html?lang=es")
+        article = page.locator("article:not([hidden])")
+        assert article.get_attribute("lang") == "es" and "Reglas de UnfairChess" in article.locator("h1").inner_text()
+        assert "jaque mate" in article.inner_text()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(SHOTS / f"unfairchess-rules-es-{width}.png"), full_page=False)
+        page.locator(".ucg-rules-lang [data-lang='en']").click()
+        assert page.locator("article:not([hidden])").get_attribute("lang") == "en"
+        page.locator(".ucg-rules-lang [data-lang='es']").click()
+        assert page.locator("article:not([hidden])").get_attribute("lang") == "es"
+
+    page.goto(f"{server.url}/pages/cards.html?lang=es")
+    page.wait_for_selector(".ucg-cat-grid .ucg-card")
+    assert "1. Estados" in page.locator("#group-1 h2").inner_text()
+    page.locator(".ucg-cat-grid .ucg-card[data-card='sommeil']").click()
+    zoom = page.locator(".ucg-cat-modal").inner_text()
+    assert "Sueño" in zoom and "2 ejemplares en cada mazo" in zoom

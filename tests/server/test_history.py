@@ -283,3 +283,41 @@ def test_castel_a_draw_is_in_the_drawers_history_only(site: Site) -> None:
     # the entries the event frames carried are the same lines
     for s in (0, 1):
         assert [f["entry"] for f in players[s].frames if f["t"] == "event"] == mine[s]
+
+
+def test_the_replay_record_carries_the_spectators_history(site: Site) -> None:
+    """A finished game's replay has the move list a spectator of the live game got, to the
+    letter (times included), so the replay page needs no socket."""
+    gid, players = start(site)
+    play(players, OPENING[:4])
+    assert players[0].request("draw", op="offer")["t"] == "ack"
+    players[1].wait_version(5)
+    assert players[1].request("resign")["t"] == "ack"
+    live = synced_history(Player(site.client(), gid))
+    record = site.main.get(f"/api/games/{gid}/replay").json()
+    assert record["history"] == live
+    assert [e["v"] for e in record["history"]] == [s["seq"] for s in record["steps"][1:]]
+    assert [e.get("san") for e in record["history"]] == SANS[:4] + [None, None]
+
+
+def test_the_castel_replay_history_is_the_public_one(site: Site) -> None:
+    a, b = site.user("castel_ra"), site.user("castel_rb")
+    gid, seats = site.game_pair(a, b, game="castel")
+    players = {s: Player(c, gid) for s, c in seats.items()}
+    for p in players.values():
+        p.hello()
+    rng = random.Random(3)
+    for _ in range(12):
+        seat = players[0].game["to_act"][0]
+        me = players[seat]
+        me.wait_version(players[0].v)  # type: ignore[arg-type]
+        draws = [x for x in me.legal if x["type"] == "draw"]
+        assert me.act(rng.choice(draws or me.legal))["t"] == "ack"
+        for p in players.values():
+            p.wait_version(me.v)  # type: ignore[arg-type]
+    assert players[0].request("resign")["t"] == "ack"
+    public = synced_history(Player(site.client(), gid))
+    record = site.main.get(f"/api/games/{gid}/replay").json()
+    assert record["history"] == public
+    drawn = [ev for e in public for ev in e.get("events", []) if ev["type"] == "draw"]
+    assert drawn and not any("card" in ev for ev in drawn)  # nobody's drawn card is in the replay

@@ -67,3 +67,40 @@ def test_the_language_menu_offers_three_languages(site: Site) -> None:
     assert [(code, label) for code, _, label in links] == [("en", "English"), ("fr", "Français"), ("es", "Español")]
     assert [code for code, current, _ in links if current] == ["es"]
     assert ">ES</summary>" in menu.group(0)
+
+
+def _article(html: str, lang: str) -> str:
+    m = re.search(rf'<article lang="{lang}"\s*(hidden)?>(.*?)</article>', html, re.S)
+    assert m, lang
+    return m.group(2)
+
+
+def _paragraphs(article: str) -> list[str]:
+    """The text of each <p> and <li> of an article, tags and spaces squashed."""
+    blocks = re.findall(r"<(?:p|li)\b[^>]*>(.*?)</(?:p|li)>", article, re.S)
+    return [" ".join(re.sub(r"<[^>]+>", " ", b).split()) for b in blocks]
+
+
+def test_unfairchess_rules_and_cards_pages_in_spanish(site: Site) -> None:
+    c = site.client()
+    html = c.get("/games/unfairchess/rules", params={"lang": "es"}).text
+    assert '<html lang="es"' in html and "<title>Reglas · UnfairChess" in html
+    assert re.search(r'<article lang="es"\s*>', html), "the Spanish article is the one shown"
+    assert re.search(r'<article lang="en"\s+hidden>', html) and re.search(r'<article lang="fr"\s+hidden>', html)
+    assert '<button type="button" data-lang="es" aria-pressed="true">Español</button>' in html
+    es, en = _paragraphs(_article(html, "es")), _paragraphs(_article(html, "en"))
+    assert len(es) == len(en) > 30
+    assert "Reglas de UnfairChess" in _article(html, "es")
+    for words in ("jaque mate", "enroque", "captura al paso", "promoción", "alfil", "caballo", "torre", "dama", "peón"):
+        assert words in _article(html, "es"), words
+    english = re.compile(r"\b(the|and|your|you|with|when|is|of|to|card|cards|move)\b", re.I)
+    for p in es:
+        assert p not in en, p
+        assert not english.search(p), p
+    other = site.client().get("/games/unfairchess/rules", params={"lang": "de"}).text
+    assert re.search(r'<article lang="en"\s*>', other) and re.search(r'<article lang="es"\s+hidden>', other)
+
+    cards = c.get("/games/unfairchess/cards", params={"lang": "es"}).text
+    assert "<title>Catálogo de cartas · UnfairChess" in cards and 'id="ucg-catalogue" lang="es"' in cards
+    assert "Las 58 cartas de UnfairChess" in cards and "sustituye a tu jugada" in cards and "Legendaria" in cards
+    assert "Esta página necesita JavaScript." in cards

@@ -305,7 +305,8 @@ def test_challenges_progress_and_claim(site: Site) -> None:
     board = alice.get("/api/challenges").json()
     assert board["day"] == day and len(board["challenges"]) == 3
     row = next(c for c in board["challenges"] if c["id"] == "win_ranked")
-    assert row == {"id": "win_ranked", "game": None, "text": {"en": "Win a ranked game", "fr": "Gagne une partie classée"},
+    assert row == {"id": "win_ranked", "game": None, "text": {"en": "Win a ranked game", "fr": "Gagne une partie classée",
+                                                          "es": "Gana una partida clasificatoria"},
                    "goal": 1, "progress": 1, "reward": 60, "done": True, "claimed": False}
     todo = next((c for c in board["challenges"] if not c["done"]), None)
     before = ledger(site)
@@ -348,7 +349,7 @@ async def test_card_plays_feed_badges(tmp_path: Path) -> None:
         prof = await store.profile(db, "alice")
         assert prof is not None
         assert prof["badges"] == [{"game": "unfairchess", "card": "poison", "plays": 10, "tier": "silver",
-                                   "name": {"en": "Poison", "fr": "Poison"}}]
+                                   "name": {"en": "Poison", "fr": "Poison", "es": "Veneno"}}]
         bob_prof = await store.profile(db, "bobby")
         assert bob_prof is not None and bob_prof["badges"] == []
         board = await store.challenges(db, a, time.time())

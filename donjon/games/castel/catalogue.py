@@ -1,4 +1,5 @@
-"""The 56 Castel cards as data: names, zone, gender, placement requirement and texts.
+"""The 56 Castel cards as data: names, zone, gender, placement requirement and texts
+(each text in English, French and Spanish: ``name_en`` / ``name_fr`` / ``name_es`` ...).
 
 The rows live in ``cards.json`` beside this module, one per card *kind* (37 kinds: the
 Soldier ×14, the Siege engine ×4 and the Knight ×4 are the only duplicates). Every physical
@@ -26,12 +27,13 @@ BANNERS = {"courtyard": "red", "outside": "green", "rampart": "orange", "tower":
 ramparts, blue towers, mauve knights)."""
 
 ZONE_NAMES = {
-    "courtyard": ("Cour", "Courtyard"),
-    "rampart": ("Remparts", "Ramparts"),
-    "tower": ("Tours", "Towers"),
-    "outside": ("Hors les murs", "Outside the walls"),
-    "knight": ("Sur une carte", "On a card"),
+    "courtyard": ("Cour", "Courtyard", "Patio"),
+    "rampart": ("Remparts", "Ramparts", "Murallas"),
+    "tower": ("Tours", "Towers", "Torres"),
+    "outside": ("Hors les murs", "Outside the walls", "Fuera de las murallas"),
+    "knight": ("Sur une carte", "On a card", "Sobre una carta"),
 }
+"""Zone → its (French, English, Spanish) name."""
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,7 @@ class CardInfo:
     id: str
     name_fr: str
     name_en: str
+    name_es: str
     zone: str
     gender: str  # "M" | "F" | "-"
     copies: int
@@ -55,8 +58,10 @@ class CardInfo:
     requirement: dict[str, Any]
     requirement_en: str
     requirement_fr: str
+    requirement_es: str
     text_en: str
     text_fr: str
+    text_es: str
     status: str
 
     @property
@@ -77,9 +82,11 @@ class CardInfo:
             "ids": list(self.ids),
             "name_fr": self.name_fr,
             "name_en": self.name_en,
+            "name_es": self.name_es,
             "zone": self.zone,
             "zone_fr": ZONE_NAMES[self.zone][0],
             "zone_en": ZONE_NAMES[self.zone][1],
+            "zone_es": ZONE_NAMES[self.zone][2],
             "banner": self.banner,
             "gender": self.gender,
             "copies": self.copies,
@@ -87,8 +94,10 @@ class CardInfo:
             "requirement": self.requirement,
             "requirement_en": self.requirement_en,
             "requirement_fr": self.requirement_fr,
+            "requirement_es": self.requirement_es,
             "text_en": self.text_en,
             "text_fr": self.text_fr,
+            "text_es": self.text_es,
             "status": self.status,
         }
 

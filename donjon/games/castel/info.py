@@ -28,5 +28,5 @@ INFO = GameInfo(
     catalogue=imported("donjon.games.castel.catalogue", "CARDS"),
     tui="donjon.games.castel.tui",
     web="web", templates="templates", ui_module="ui.js", stylesheets=("castel.css",),
-    docs_pages=("rules", "cards"), badge_module="badge.js",
+    docs_pages=("rules", "cards"), badge_module="badge.js", tutorial="tutorial.json",
 )

@@ -64,18 +64,19 @@ def card_kind(card: str) -> str:
 
 CHALLENGES: tuple[Challenge, ...] = (
     Challenge("castel_rampart_4", "castel", "card_played", 4, 60, "Place 4 soldiers on one rampart in Castel",
-              "Place 4 soldats sur un même rempart à Castel", where=(("card", "soldat"), ("zone", "rampart")),
+              "Place 4 soldats sur un même rempart à Castel", "Coloca 4 soldados en una misma muralla en Castel", where=(("card", "soldat"), ("zone", "rampart")),
               measure="max_per", per=("game_id", "rampart")),
-    Challenge("castel_win", "castel", "game_won", 1, 50, "Win a game of Castel", "Gagne une partie de Castel"),
+    Challenge("castel_win", "castel", "game_won", 1, 50, "Win a game of Castel", "Gagne une partie de Castel",
+              "Gana una partida de Castel"),
     Challenge("castel_send_back_5", "castel", "send_back", 5, 40, "Send back 5 cards in Castel",
-              "Renvoie 5 cartes à Castel", measure="sum"),
+              "Renvoie 5 cartes à Castel", "Devuelve 5 cartas en Castel", measure="sum"),
     Challenge("castel_knight_2", "castel", "card_played", 2, 30, "Place 2 knights in Castel",
-              "Place 2 chevaliers à Castel", where=(("card", "chevalier"),)),
+              "Place 2 chevaliers à Castel", "Coloca 2 caballeros en Castel", where=(("card", "chevalier"),)),
 )
 
 LEAGUE = GameLeague(
     events=events,
     challenges=CHALLENGES,
-    cards=tuple(BadgeCard(kind, c.name_en, c.name_fr) for kind, c in CARDS.items()),
+    cards=tuple(BadgeCard(kind, c.name_en, c.name_fr, c.name_es) for kind, c in CARDS.items()),
     card_kind=card_kind,
 )

@@ -43,5 +43,5 @@ INFO = GameInfo(
     catalogue=imported("donjon.games.citadel.catalogue", "CARDS"),
     tui="donjon.games.citadel.tui",
     web="web", templates="templates", ui_module="ui.js", stylesheets=("board.css",),
-    docs_pages=("rules",),
+    docs_pages=("rules",), tutorial="tutorial.json",
 )

@@ -49,15 +49,15 @@ def events(before: State, seat: int, action: dict[str, Any], after: State) -> li
 
 CHALLENGES: tuple[Challenge, ...] = (
     Challenge("citadel_treasures_2", "citadel", "treasure_saved", 2, 50, "Rescue 2 treasures in Citadel",
-              "Sauve 2 trésors à Citadel"),
+              "Sauve 2 trésors à Citadel", "Rescata 2 tesoros en Citadel"),
     Challenge("citadel_win", "citadel", "game_won", 1, 60, "Win a game of Citadel with your team",
-              "Gagne une partie de Citadel avec ton équipe"),
+              "Gagne une partie de Citadel avec ton équipe", "Gana una partida de Citadel con tu equipo"),
     Challenge("citadel_switches_5", "citadel", "switch_off", 5, 30, "Turn off 5 switches in Citadel",
-              "Coupe 5 interrupteurs à Citadel", measure="sum"),
+              "Coupe 5 interrupteurs à Citadel", "Apaga 5 interruptores en Citadel", measure="sum"),
 )
 
 LEAGUE = GameLeague(
     events=events,
     challenges=CHALLENGES,
-    cards=tuple(BadgeCard(cid, c.name_en, c.name_fr) for cid, c in CARDS.items()),
+    cards=tuple(BadgeCard(cid, c.name_en, c.name_fr, c.name_es) for cid, c in CARDS.items()),
 )

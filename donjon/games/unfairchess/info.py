@@ -46,7 +46,7 @@ INFO = GameInfo(
     catalogue=imported("donjon.games.unfairchess.catalogue", "CARDS"),
     tui="donjon.games.unfairchess.tui",
     web="web", templates="templates", ui_module="ui.js", stylesheets=("page.css", "board.css"),
-    docs_pages=("rules", "cards"), badge_module="badge.js", exports=("pgn",),
+    docs_pages=("rules", "cards"), badge_module="badge.js", exports=("pgn",), tutorial="tutorial.json",
     make_exporter=_make_exporter, public_action=_public_action,
     # Fischer clocks, the clock running through card play too (docs/rules/unfairchess.md)
     time_controls=({"initial": 300, "increment": 3}, {"initial": 180, "increment": 2},

@@ -59,21 +59,25 @@ def _poisoned(before: State, square: Any) -> bool:
 
 CHALLENGES: tuple[Challenge, ...] = (
     Challenge("uc_rare_3", "unfairchess", "card_played", 3, 40, "Play 3 rare cards in UnfairChess",
-              "Joue 3 cartes rares à UnfairChess", where=(("rarity", "rare"),)),
+              "Joue 3 cartes rares à UnfairChess", "Juega 3 cartas raras en UnfairChess", where=(("rarity", "rare"),)),
     Challenge("uc_legendary", "unfairchess", "card_played", 1, 60, "Play a legendary card in UnfairChess",
-              "Joue une carte légendaire à UnfairChess", where=(("rarity", "legendary"),)),
+              "Joue une carte légendaire à UnfairChess", "Juega una carta legendaria en UnfairChess",
+              where=(("rarity", "legendary"),)),
     Challenge("uc_poisoned_capture", "unfairchess", "capture", 1, 50, "Capture a poisoned piece in UnfairChess",
-              "Capture une pièce empoisonnée à UnfairChess", where=(("poisoned", True),)),
+              "Capture une pièce empoisonnée à UnfairChess", "Captura una pieza envenenada en UnfairChess",
+              where=(("poisoned", True),)),
     Challenge("uc_win_no_card", "unfairchess", "game_won", 1, 80, "Win an UnfairChess game without playing a card",
-              "Gagne une partie d'UnfairChess sans jouer une seule carte", where=(("cards_played", 0),)),
+              "Gagne une partie d'UnfairChess sans jouer une seule carte",
+              "Gana una partida de UnfairChess sin jugar ninguna carta", where=(("cards_played", 0),)),
     Challenge("uc_checkmate", "unfairchess", "game_won", 1, 50, "Win an UnfairChess game by checkmate",
-              "Gagne une partie d'UnfairChess par échec et mat", where=(("reason", "checkmate"),)),
+              "Gagne une partie d'UnfairChess par échec et mat", "Gana una partida de UnfairChess por jaque mate",
+              where=(("reason", "checkmate"),)),
     Challenge("uc_cards_10", "unfairchess", "card_played", 10, 40, "Play 10 cards in UnfairChess",
-              "Joue 10 cartes à UnfairChess"),
+              "Joue 10 cartes à UnfairChess", "Juega 10 cartas en UnfairChess"),
 )
 
 LEAGUE = GameLeague(
     events=events,
     challenges=CHALLENGES,
-    cards=tuple(BadgeCard(cid, c.name_en, c.name_fr) for cid, c in CARDS.items()),
+    cards=tuple(BadgeCard(cid, c.name_en, c.name_fr, c.name_es) for cid, c in CARDS.items()),
 )

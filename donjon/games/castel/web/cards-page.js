@@ -2,4 +2,4 @@
 import { mountCatalogue } from "./catalogue.js";
 
 const root = document.getElementById("cg-catalogue");
-mountCatalogue(root, { lang: root.lang === "fr" ? "fr" : "en" });
+mountCatalogue(root, { lang: ["fr", "es"].includes(root.lang) ? root.lang : "en" });

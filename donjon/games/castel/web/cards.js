@@ -4,7 +4,7 @@
 import { catalogueLoader } from "../js/kit/catalogue.js";
 import { esc } from "../js/kit/html.js";
 import { makeT } from "../js/kit/i18n.js";
-import { FR_ARTICLE, PLURAL, STRINGS, ZONES } from "./i18n.js";
+import { ES_ARTICLE, FR_ARTICLE, PLURAL, STRINGS, ZONES } from "./i18n.js";
 
 /** Zone → banner colour (seed: red courtyard, orange ramparts, blue towers, green outside, mauve knights). */
 export const BANNER = {
@@ -82,26 +82,41 @@ export function kindOf(id) {
   return String(id ?? "").replace(/_\d+$/, "");
 }
 
-export function cardName(card, lang) {
-  if (!card) return "?";
-  return (lang === "fr" ? card.name_fr : card.name_en) || card.name_en || card.id;
+/** The languages the catalogue has texts in (`name_<lang>`, `text_<lang>` ...); English for another. */
+const CARD_LANGS = ["en", "fr", "es"];
+
+/** The catalogue field `field` of `card` in `lang` (English when that text is missing). */
+function field(card, name, lang) {
+  const L = CARD_LANGS.includes(lang) ? lang : "en";
+  return card[`${name}_${L}`] || card[`${name}_en`] || "";
 }
 
-/** "the King" / "le Roi" / "l'Assassin" / "les Archers"; cap: capitalised first letter. */
+export function cardName(card, lang) {
+  if (!card) return "?";
+  return field(card, "name", lang) || card.id;
+}
+
+/** "the King" / "le Roi" / "l'Assassin" / "el Rey" / "los Arqueros"; cap: capitalised first letter. */
 export function theName(card, lang, cap = false) {
   if (!card) return "?";
   let s;
   if (lang === "fr") {
     const art = FR_ARTICLE[card.id] || "le";
     s = art === "l'" ? `l'${card.name_fr}` : `${art} ${card.name_fr}`;
+  } else if (lang === "es") {
+    s = `${ES_ARTICLE[card.id] || "el"} ${cardName(card, "es")}`;
   } else {
     s = `the ${card.name_en}`;
   }
   return cap ? s[0].toUpperCase() + s.slice(1) : s;
 }
 
-/** French "de" + article: "du Roi", "de la Reine", "de l'Assassin", "des Archers". */
+/** "of" + the name: "of the King", "du Roi" / "de l'Assassin" / "des Archers", "del Rey" / "de la Reina". */
 export function deName(card, lang) {
+  if (lang === "es") {
+    const art = ES_ARTICLE[card.id] || "el";
+    return art === "el" ? `del ${cardName(card, "es")}` : `de ${art} ${cardName(card, "es")}`;
+  }
   if (lang !== "fr") return `of ${theName(card, lang)}`;
   const art = FR_ARTICLE[card.id] || "le";
   if (art === "le") return `du ${card.name_fr}`;
@@ -110,18 +125,24 @@ export function deName(card, lang) {
   return `de la ${card.name_fr}`;
 }
 
+/** Spanish "a" + the name, for a person as the object: "al Rey", "a la Reina", "a los Arqueros". */
+export function aName(card) {
+  const art = ES_ARTICLE[card.id] || "el";
+  return art === "el" ? `al ${cardName(card, "es")}` : `a ${art} ${cardName(card, "es")}`;
+}
+
 export function isPlural(card) {
   return !!card && PLURAL.has(card.id);
 }
 
 export function cardText(card, lang) {
   if (!card) return "";
-  return (lang === "fr" ? card.text_fr : card.text_en) || card.text_en || "";
+  return field(card, "text", lang);
 }
 
 export function cardRequirement(card, lang) {
   if (!card) return "";
-  return (lang === "fr" ? card.requirement_fr : card.requirement_en) || card.requirement_en || "";
+  return field(card, "requirement", lang);
 }
 
 /**
@@ -142,12 +163,12 @@ export function cardHtml(card, opts = {}) {
   const long = name.length > (size === "mini" ? 10 : 12) ? " cg-long" : "";
   const title = opts.title ? ` title="${esc(opts.title)}"` : "";
   const count = opts.count > 1 ? `<span class="cg-count">×${opts.count}</span>` : "";
-  const drawn = opts.drawn ? `<span class="cg-drawn-tag">${lang === "fr" ? "piochée" : "drawn"}</span>` : "";
+  const drawn = opts.drawn ? `<span class="cg-drawn-tag">${esc(t("drawnTag"))}</span>` : "";
   const token = opts.token != null ? `<span class="cg-token cg-seat-${opts.token}"></span>` : "";
   const info = opts.info ? `<span class="cg-info" data-info="${esc(card.id)}" title="${esc(opts.info)}" role="button" aria-label="${esc(opts.info)}">i</span>` : "";
   let body = "";
   if (size === "big") {
-    const zoneName = ZONES[lang === "fr" ? "fr" : "en"][zone] || zone;
+    const zoneName = (ZONES[lang] || ZONES.en)[zone] || zone;
     const copies = card.copies > 1 ? ` · ${t("copies", { n: card.copies })}` : "";
     body = `<div class="cg-card-zone">${esc(zoneName)}${esc(copies)}${card.min_players > 2 ? ` · ${esc(t("minPlayers"))}` : ""}</div>
       <div class="cg-card-sec"><b>${esc(t("placement"))}</b> ${esc(cardRequirement(card, lang))}</div>

@@ -17,8 +17,8 @@ function zoneSection(zone, list, lang) {
   const inZone = list.filter((c) => c.zone === zone);
   const copies = inZone.reduce((n, c) => n + (c.copies || 1), 0);
   return `<section class="cg-cat-group" id="zone-${zone}">
-      <h2><span class="cg-zbar" style="background:${BANNER[zone]}"></span><span>${esc(ZONES[lang === "fr" ? "fr" : "en"][zone])}</span>
-        <span class="cg-cat-count">${copies} ${lang === "fr" ? "cartes" : "cards"}</span></h2>
+      <h2><span class="cg-zbar" style="background:${BANNER[zone]}"></span><span>${esc((ZONES[lang] || ZONES.en)[zone])}</span>
+        <span class="cg-cat-count">${esc(makeT(STRINGS, lang)("nCards", { n: copies }))}</span></h2>
       <div class="cg-cat-grid">${inZone.map((c) => cardHtml(c, { lang, size: "hand", count: c.copies })).join("")}</div></section>`;
 }
 

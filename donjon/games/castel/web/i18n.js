@@ -1,5 +1,6 @@
 // English, French and Spanish texts of the Castel board: interface strings, zone and place
-// names, the French articles of the card names, and the prompts of every effect target.
+// names, the French and Spanish articles of the card names, the prompts of every effect target
+// and the sentences of the game log (LOG, written out by log.js).
 //
 // Each table holds one entry per message with its languages; byLang (kit/i18n.js) gives the
 // per-language views the board reads: STRINGS[lang][key], ZONES[lang][zone], PROMPTS[lang][kind].
@@ -398,6 +399,31 @@ const MESSAGES = {
     fr: "Lire la carte",
     es: "Leer la carta",
   },
+  isPlaying: {
+    en: "is playing",
+    fr: "joue",
+    es: "juega",
+  },
+  ofTwo: {
+    en: "{k} of 2",
+    fr: "{k} sur 2",
+    es: "{k} de 2",
+  },
+  and: {
+    en: " and ",
+    fr: " et ",
+    es: " y ",
+  },
+  drawnTag: {
+    en: "drawn",
+    fr: "piochée",
+    es: "robada",
+  },
+  nCards: {
+    en: "{n} cards",
+    fr: "{n} cartes",
+    es: "{n} cartas",
+  },
 };
 
 export const STRINGS = byLang(MESSAGES);
@@ -559,8 +585,8 @@ const PLACES = {
 };
 
 /** The languages the log (log.js) writes its sentences in: placePhrase speaks the sentence's
- * language, English for another (a Spanish phrase inside an English sentence reads worse). */
-export const LOG_LANGS = ["en", "fr"];
+ * language, English for another. */
+export const LOG_LANGS = ["en", "fr", "es"];
 
 /** "in the courtyard", "on the north rampart", "facing the west rampart", "outside the walls". */
 export function placePhrase(where, lang, motion = false) {
@@ -590,8 +616,127 @@ export const FR_ARTICLE = {
   dragon: "le", barbare: "le", fee: "la", sorciere: "la", voleur: "le", mendiant: "le", chevalier: "le",
 };
 
+/** Spanish article of each card kind: "el", "la", "los" ("el Hada": a stressed a- takes "el"). */
+export const ES_ARTICLE = {
+  roi: "el", reine: "la", favorite: "la", princesse: "la", prince: "el", dame_de_compagnie: "la",
+  courtisan: "el", intrigant: "el", bouffon: "el", fou: "el", pretre: "el", ambassadeur: "el",
+  herault: "el", assassin: "el", chambellan: "el", senechal: "el", menestrel: "el", page: "el",
+  nourrice: "la", echanson: "el", bailli: "el", archers: "los", fantome: "el", magicien: "el",
+  alchimiste: "el", guetteur: "el", enchanteur: "el", soldat: "el", capitaine: "el", engin: "la",
+  dragon: "el", barbare: "el", fee: "el", sorciere: "la", voleur: "el", mendiant: "el", chevalier: "el",
+};
+
 /** Kinds whose name is a plural ("the Archers send back"). */
 export const PLURAL = new Set(["archers"]);
+
+/**
+ * The sentences of the game log (log.js fills them). {by} is the card whose effect acts
+ * ("the Dragon"); {card}, {give}, {take}, {a}, {b} are cards with their article, except after
+ * "token" sentences where French and Spanish get "du Roi" / "del Rey"; {who}, {from}, {to} are
+ * players ("to {who} hand": English gets the possessive "Green’s"). A `_pl` entry is the same
+ * sentence after a plural card (the Archers).
+ */
+export const LOG = {
+  turn: { en: "Turn", fr: "Tour", es: "Turno" },
+  turnN: { en: "Turn {n}", fr: "Tour {n}", es: "Turno {n}" },
+  noAction: {
+    en: "{who} can do nothing: the turn passes.",
+    fr: "{who} ne peut rien faire : son tour passe.",
+    es: "{who} no puede hacer nada: pasa el turno.",
+  },
+  drawCard: { en: "{who} draws {card}.", fr: "{who} pioche {card}.", es: "{who} roba {card}." },
+  draw: { en: "{who} draws a card.", fr: "{who} pioche une carte.", es: "{who} roba una carta." },
+  byCard: { en: "{by}: {s}", fr: "{by} : {s}", es: "{by}: {s}" },
+  exchange: {
+    en: "{who} exchanges {give} for {take}.",
+    fr: "{who} échange {give} contre {take}.",
+    es: "{who} cambia {give} por {take}.",
+  },
+  place: { en: "{who} places {card} {where}.", fr: "{who} pose {card} {where}.", es: "{who} coloca {card} {where}." },
+  onCard: { en: "on {card}", fr: "sur {card}", es: "sobre {card}" },
+  onACard: { en: "on a card", fr: "sur une carte", es: "sobre una carta" },
+  toExchange: { en: "to the exchange", fr: "à l'échange", es: "al intercambio" },
+  toHand: { en: "to {who} hand", fr: "dans la main de {who}", es: "a la mano de {who}" },
+  sendBack: { en: "{by} sends back {card} {to}.", fr: "{by} renvoie {card} {to}.", es: "{by} devuelve {card} {to}." },
+  sendBack_pl: { en: "{by} send back {card} {to}.", fr: "{by} renvoient {card} {to}.", es: "{by} devuelven {card} {to}." },
+  assassinate: {
+    en: "{by} assassinates {card} (out of the game).",
+    fr: "{by} assassine {card} (hors jeu).",
+    es: "{by} asesina {card} (fuera de la partida).",
+  },
+  assassinate_pl: {
+    en: "{by} assassinate {card} (out of the game).",
+    fr: "{by} assassinent {card} (hors jeu).",
+    es: "{by} asesinan {card} (fuera de la partida).",
+  },
+  move: { en: "{by} moves {card} {to}.", fr: "{by} déplace {card} {to}.", es: "{by} mueve {card} {to}." },
+  move_pl: { en: "{by} move {card} {to}.", fr: "{by} déplacent {card} {to}.", es: "{by} mueven {card} {to}." },
+  swap: {
+    en: "{by} swaps the places of {a} and {b}.",
+    fr: "{by} intervertit {a} et {b}.",
+    es: "{by} intercambia de lugar {a} y {b}.",
+  },
+  swap_pl: {
+    en: "{by} swap the places of {a} and {b}.",
+    fr: "{by} intervertissent {a} et {b}.",
+    es: "{by} intercambian de lugar {a} y {b}.",
+  },
+  tokenRemoved: {
+    en: "{by} removes the colour token from {card}{whose}.",
+    fr: "{by} ôte le jeton de couleur {card}{whose}.",
+    es: "{by} quita la ficha de color {card}{whose}.",
+  },
+  tokenRemoved_pl: {
+    en: "{by} remove the colour token from {card}{whose}.",
+    fr: "{by} ôtent le jeton de couleur {card}{whose}.",
+    es: "{by} quitan la ficha de color {card}{whose}.",
+  },
+  tokensSwapped: {
+    en: "{by} swaps the colour tokens of {a} ({ta}) and {b} ({tb}).",
+    fr: "{by} échange les jetons {a} ({ta}) et {b} ({tb}).",
+    es: "{by} intercambia las fichas de color {a} ({ta}) y {b} ({tb}).",
+  },
+  tokensSwapped_pl: {
+    en: "{by} swap the colour tokens of {a} ({ta}) and {b} ({tb}).",
+    fr: "{by} échangent les jetons {a} ({ta}) et {b} ({tb}).",
+    es: "{by} intercambian las fichas de color {a} ({ta}) y {b} ({tb}).",
+  },
+  nowSeat: { en: "now {who}", fr: "désormais {who}", es: "ahora {who}" },
+  noColour: { en: "no colour", fr: "sans couleur", es: "sin color" },
+  give: { en: "{from} gives {card} to {to}.", fr: "{from} donne {card} à {to}.", es: "{from} da {card} a {to}." },
+  aCard: { en: "a card", fr: "une carte", es: "una carta" },
+  pass: { en: "{from} passes {card} to {to}.", fr: "{from} passe {card} à {to}.", es: "{from} pasa {card} a {to}." },
+  aRandomCard: { en: "a random card", fr: "une carte au hasard", es: "una carta al azar" },
+  fourthEngine: {
+    en: "Fourth siege engine: every soldier on the ramparts is sent back (protected soldiers stay).",
+    fr: "Quatrième engin de siège : tous les soldats des remparts sont renvoyés (sauf les soldats protégés).",
+    es: "Cuarta máquina de asedio: se devuelven todos los soldados de las murallas (los soldados protegidos se quedan).",
+  },
+  noPlace: {
+    en: "{card}: no other card can be placed.",
+    fr: "{card} : aucune autre carte ne peut être placée.",
+    es: "{card}: no se puede colocar ninguna otra carta.",
+  },
+  noTarget: {
+    en: "{card} has nothing to act on: the effect is skipped.",
+    fr: "{card} n'a aucune cible : l'effet est ignoré.",
+    es: "{card} no tiene ningún objetivo: el efecto no se aplica.",
+  },
+  noTarget_pl: {
+    en: "{card} have nothing to act on: the effect is skipped.",
+    fr: "{card} n'ont aucune cible : l'effet est ignoré.",
+    es: "{card} no tienen ningún objetivo: el efecto no se aplica.",
+  },
+  skip: { en: "No extra card with {card}.", fr: "Pas de carte en plus avec {card}.", es: "Sin carta adicional con {card}." },
+  over: { en: "Game over.", fr: "Partie terminée.", es: "Partida terminada." },
+  overWin: { en: "Game over: {who} wins!", fr: "Partie terminée : {who} gagne !", es: "Partida terminada: ¡gana {who}!" },
+  overShared: {
+    en: "Game over: {who} share the win.",
+    fr: "Partie terminée : victoire partagée de {who}.",
+    es: "Partida terminada: victoria compartida entre {who}.",
+  },
+  and: { en: " and ", fr: " et ", es: " y " },
+};
 
 /** What each effect asks, one prompt per target, in order. */
 export const PROMPTS = byLang(stepsByLang({

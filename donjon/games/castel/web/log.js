@@ -1,12 +1,14 @@
-// The game log of Castel: one readable sentence per event, in English or French
+// The game log of Castel: one readable sentence per event, in English, French or Spanish
 // ("the Dragon sends back the Priest to Blue's hand" / "le Dragon renvoie le Prêtre dans la
-// main de Bleu"). The events come from the server's history (docs/protocol.md, "History": each
+// main de Bleu" / "el Dragón devuelve el Sacerdote a la mano de Azul"; the sentences are
+// i18n.js's LOG). The events come from the server's history (docs/protocol.md, "History": each
 // `play` entry's `events`, with `turn_no` on a turn and `under` on a placed Knight); cards are
 // chips that open the card. entryLines(history, ctx) gives the whole log, entry by entry.
 
 import { esc } from "../js/kit/html.js";
-import { BANNER, cardName, deName, isPlural, kindOf, theName } from "./cards.js";
-import { placePhrase } from "./i18n.js";
+import { fill, pick } from "../js/kit/i18n.js";
+import { aName, BANNER, cardName, deName, isPlural, kindOf, theName } from "./cards.js";
+import { LOG, LOG_LANGS, placePhrase } from "./i18n.js";
 
 /**
  * ctx: { lang, card(kind) → catalogue row, who(seat) → display name }
@@ -22,123 +24,93 @@ export function describeEvents(events, ctx) {
 }
 
 function describe(ev, ctx) {
-  const fr = ctx.lang === "fr";
+  const L = LOG_LANGS.includes(ctx.lang) ? ctx.lang : "en";
+  const T = (key, vars) => fill(pick(LOG[key], L), vars);
   const C = (id, opts) => chip(id, ctx, opts);
   const W = (seat, possessive = false) => seatChip(seat, ctx, possessive);
   const by = ev.by ? ctx.card(kindOf(ev.by)) : null;
   const By = (cap = true) => (by ? `<span class="cg-by">${chip(ev.by, ctx, { article: true, cap })}</span>` : "");
-  const verb = (en, enPl, frS, frPl) => (fr ? (isPlural(by) ? frPl : frS) : isPlural(by) ? enPl : en);
+  /** The sentence `key` after the acting card ({by}), in the plural after a plural card. */
+  const byT = (key, vars) => T(isPlural(by) ? `${key}_pl` : key, { by: By(), ...vars });
+  /** `s` told as the effect of the acting card ("The Alchemist: Blue exchanges …"), if any. */
+  const byPrefix = (s) => (by ? T("byCard", { by: By(), s }) : s);
+  /** A card after "of" in French and Spanish ("du Roi", "del Rey"); English keeps "the King". */
+  const ofCard = (id) => (L === "en" ? C(id, { article: true }) : chipRaw(id, deName(ctx.card(kindOf(id)), L), ctx));
   switch (ev.type) {
     case "turn": {
       if (ev._turnNo == null && ev.turn_no != null) ev = { ...ev, _turnNo: ev.turn_no };
-      const n = ev._turnNo != null && ev._turnNo > 0 ? (fr ? `Tour ${ev._turnNo}` : `Turn ${ev._turnNo}`) : fr ? "Tour" : "Turn";
+      const n = ev._turnNo != null && ev._turnNo > 0 ? T("turnN", { n: ev._turnNo }) : T("turn");
       return { cls: "cg-l-turn", seat: ev.seat, html: `<span class="cg-l-n">${n}</span>${W(ev.seat)}` };
     }
     case "no_action":
-      return line(fr ? `${W(ev.seat)} ne peut rien faire : son tour passe.` : `${W(ev.seat)} can do nothing: the turn passes.`, "cg-l-minor");
+      return line(T("noAction", { who: W(ev.seat) }), "cg-l-minor");
     case "draw":
-      if (ev.card) return line(fr ? `${W(ev.seat)} pioche ${C(ev.card, { article: true })}.` : `${W(ev.seat)} draws ${C(ev.card, { article: true })}.`, "cg-l-draw");
-      return line(fr ? `${W(ev.seat)} pioche une carte.` : `${W(ev.seat)} draws a card.`, "cg-l-draw");
-    case "exchange": {
-      const s = fr
-        ? `${W(ev.seat)} échange ${C(ev.give, { article: true })} contre ${C(ev.take, { article: true })}.`
-        : `${W(ev.seat)} exchanges ${C(ev.give, { article: true })} for ${C(ev.take, { article: true })}.`;
-      return line(by ? `${By()}${fr ? " :" : ":"} ${s}` : s, "cg-l-exchange");
-    }
+      if (ev.card) return line(T("drawCard", { who: W(ev.seat), card: C(ev.card, { article: true }) }), "cg-l-draw");
+      return line(T("draw", { who: W(ev.seat) }), "cg-l-draw");
+    case "exchange":
+      return line(byPrefix(T("exchange", { who: W(ev.seat), give: C(ev.give, { article: true }), take: C(ev.take, { article: true }) })), "cg-l-exchange");
     case "place": {
       const kind = ev.kind || kindOf(ev.card);
-      let where = placePhrase(ev.where, ctx.lang);
+      let where = placePhrase(ev.where, L);
       if (kind === "chevalier") {
         const under = ev._under ?? ev.under;
-        if (under) where = `${fr ? "sur" : "on"} ${C(under, { article: true })}`;
-        else where = fr ? "sur une carte" : "on a card";
+        where = under ? T("onCard", { card: C(under, { article: true }) }) : T("onACard");
       }
-      return line(fr ? `${W(ev.seat)} pose ${C(ev.card, { article: true })} ${where}.` : `${W(ev.seat)} places ${C(ev.card, { article: true })} ${where}.`, "cg-l-place");
+      return line(T("place", { who: W(ev.seat), card: C(ev.card, { article: true }), where }), "cg-l-place");
     }
     case "send_back": {
-      const to = ev.to === "exchange" || ev.to == null
-        ? fr ? "à l'échange" : "to the exchange"
-        : fr ? `dans la main de ${W(ev.to)}` : `to ${W(ev.to, true)} hand`;
-      const v = verb("sends back", "send back", "renvoie", "renvoient");
-      return line(`${By()} ${v} ${C(ev.card, { article: true })} ${to}.`, "cg-l-back");
+      const to = ev.to === "exchange" || ev.to == null ? T("toExchange") : T("toHand", { who: W(ev.to, L === "en") });
+      return line(byT("sendBack", { card: C(ev.card, { article: true }), to }), "cg-l-back");
     }
     case "assassinate": {
-      const owner = ev.owner != null ? (fr ? ` de ${W(ev.owner)}` : "") : "";
-      const ownerEn = ev.owner != null && !fr ? `${W(ev.owner, true)} ` : "";
-      const target = fr ? `${C(ev.card, { article: true })}${owner}` : ownerEn ? `${ownerEn}${C(ev.card)}` : C(ev.card, { article: true });
-      const v = verb("assassinates", "assassinate", "assassine", "assassinent");
-      return line(`${By()} ${v} ${target} ${fr ? "(hors jeu)" : "(out of the game)"}.`, "cg-l-kill");
+      // English "Blue’s Priest", French "le Prêtre de Bleu", Spanish "al Sacerdote de Azul"
+      const owner = ev.owner != null;
+      let target;
+      if (L === "en") target = owner ? `${W(ev.owner, true)} ${C(ev.card)}` : C(ev.card, { article: true });
+      else {
+        const label = L === "es" ? aName(ctx.card(kindOf(ev.card))) : theName(ctx.card(kindOf(ev.card)), L);
+        target = `${chipRaw(ev.card, label, ctx)}${owner ? ` de ${W(ev.owner)}` : ""}`;
+      }
+      return line(byT("assassinate", { card: target }), "cg-l-kill");
     }
-    case "move": {
-      const v = verb("moves", "move", "déplace", "déplacent");
-      return line(`${By()} ${v} ${C(ev.card, { article: true })} ${placePhrase(ev.to, ctx.lang, true)}.`, "cg-l-move");
-    }
+    case "move":
+      return line(byT("move", { card: C(ev.card, { article: true }), to: placePhrase(ev.to, L, true) }), "cg-l-move");
     case "swap": {
       const [a, b] = ev.cards || [];
-      const v = verb("swaps the places of", "swap the places of", "intervertit", "intervertissent");
-      return line(`${By()} ${v} ${C(a, { article: true })} ${fr ? "et" : "and"} ${C(b, { article: true })}.`, "cg-l-move");
+      return line(byT("swap", { a: C(a, { article: true }), b: C(b, { article: true }) }), "cg-l-move");
     }
     case "token_removed": {
-      const v = verb("removes", "remove", "ôte", "ôtent");
-      const card = ctx.card(kindOf(ev.card));
       const whose = ev.was != null ? ` <span class="cg-nw">(${W(ev.was)})</span>` : "";
-      const s = fr
-        ? `${By()} ${v} le jeton de couleur ${chipRaw(ev.card, deName(card, "fr"), ctx)}${whose}.`
-        : `${By()} ${v} the colour token from ${C(ev.card, { article: true })}${whose}.`;
-      return line(s, "cg-l-token");
+      return line(byT("tokenRemoved", { card: L === "en" ? C(ev.card, { article: true }) : ofCard(ev.card), whose }), "cg-l-token");
     }
     case "tokens_swapped": {
       const [a, b] = ev.cards || [];
       const [ta, tb] = ev.tokens || [];
-      const now = (seat) => `<span class="cg-nw">${seat == null ? (fr ? "sans couleur" : "no colour") : `${fr ? "désormais" : "now"} ${W(seat)}`}</span>`;
-      const v = verb("swaps the colour tokens of", "swap the colour tokens of", "échange les jetons", "échangent les jetons");
-      const ca = ctx.card(kindOf(a));
-      const cb = ctx.card(kindOf(b));
-      const s = fr
-        ? `${By()} ${v} ${chipRaw(a, deName(ca, "fr"), ctx)} (${now(ta)}) et ${chipRaw(b, deName(cb, "fr"), ctx)} (${now(tb)}).`
-        : `${By()} ${v} ${C(a, { article: true })} (${now(ta)}) and ${C(b, { article: true })} (${now(tb)}).`;
-      return line(s, "cg-l-token");
+      const now = (seat) => `<span class="cg-nw">${seat == null ? T("noColour") : T("nowSeat", { who: W(seat) })}</span>`;
+      return line(byT("tokensSwapped", { a: ofCard(a), b: ofCard(b), ta: now(ta), tb: now(tb) }), "cg-l-token");
     }
     case "give": {
-      const what = ev.card ? C(ev.card, { article: true }) : fr ? "une carte" : "a card";
-      const s = fr ? `${W(ev.frm)} donne ${what} à ${W(ev.to)}.` : `${W(ev.frm)} gives ${what} to ${W(ev.to)}.`;
-      return line(by ? `${By()}${fr ? " :" : ":"} ${s}` : s, "cg-l-give");
+      const card = ev.card ? C(ev.card, { article: true }) : T("aCard");
+      return line(byPrefix(T("give", { from: W(ev.frm), card, to: W(ev.to) })), "cg-l-give");
     }
     case "pass": {
-      const what = ev.card ? C(ev.card, { article: true }) : fr ? "une carte au hasard" : "a random card";
-      const s = fr ? `${W(ev.frm)} passe ${what} à ${W(ev.to)}.` : `${W(ev.frm)} passes ${what} to ${W(ev.to)}.`;
-      return line(by ? `${By()}${fr ? " :" : ":"} ${s}` : s, "cg-l-give");
+      const card = ev.card ? C(ev.card, { article: true }) : T("aRandomCard");
+      return line(byPrefix(T("pass", { from: W(ev.frm), card, to: W(ev.to) })), "cg-l-give");
     }
     case "fourth_engine":
-      return line(
-        fr
-          ? `Quatrième engin de siège : tous les soldats des remparts sont renvoyés (sauf les soldats protégés).`
-          : `Fourth siege engine: every soldier on the ramparts is sent back (protected soldiers stay).`,
-        "cg-l-back",
-      );
+      return line(T("fourthEngine"), "cg-l-back");
     case "no_target": {
       const c = ev.card ? ctx.card(kindOf(ev.card)) : null;
-      if ((ev.kind || kindOf(ev.card)) === "senechal") {
-        return line(fr ? `${chip(ev.card, ctx, { article: true, cap: true })} : aucune autre carte ne peut être placée.` : `${chip(ev.card, ctx, { article: true, cap: true })}: no other card can be placed.`, "cg-l-minor");
-      }
-      const has = fr ? (isPlural(c) ? "n'ont" : "n'a") : isPlural(c) ? "have" : "has";
-      return line(
-        fr
-          ? `${chip(ev.card, ctx, { article: true, cap: true })} ${has} aucune cible : l'effet est ignoré.`
-          : `${chip(ev.card, ctx, { article: true, cap: true })} ${has} nothing to act on: the effect is skipped.`,
-        "cg-l-minor",
-      );
+      const card = chip(ev.card, ctx, { article: true, cap: true });
+      if ((ev.kind || kindOf(ev.card)) === "senechal") return line(T("noPlace", { card }), "cg-l-minor");
+      return line(T(isPlural(c) ? "noTarget_pl" : "noTarget", { card }), "cg-l-minor");
     }
     case "skip":
-      return line(fr ? `Pas de carte en plus avec ${chip(ev.card, ctx, { article: true })}.` : `No extra card with ${chip(ev.card, ctx, { article: true })}.`, "cg-l-minor");
+      return line(T("skip", { card: chip(ev.card, ctx, { article: true }) }), "cg-l-minor");
     case "end": {
       const ws = (ev.winners || []).map((s) => W(s));
-      const who = ws.join(fr ? " et " : " and ");
-      const text = !ws.length
-        ? fr ? "Partie terminée." : "Game over."
-        : ws.length === 1
-          ? fr ? `Partie terminée : ${who} gagne !` : `Game over: ${who} wins!`
-          : fr ? `Partie terminée : victoire partagée de ${who}.` : `Game over: ${who} share the win.`;
+      const who = ws.join(T("and"));
+      const text = !ws.length ? T("over") : ws.length === 1 ? T("overWin", { who }) : T("overShared", { who });
       return line(text, "cg-l-end");
     }
     default:

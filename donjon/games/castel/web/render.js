@@ -242,7 +242,7 @@ function actionbarHtml(c) {
     const prompts = (PROMPTS[lang] && PROMPTS[lang][eff]) || p.prompts || [];
     const nSteps = Math.max(...acts(g, "effect").map((a) => a.targets.length));
     const prompt = prompts[k] || (p.prompts || [])[k] || "";
-    const rem = p.remaining > 1 || eff === "alchimiste" ? ` <small>(${esc(lang === "fr" ? `${3 - (p.remaining || 1)} sur 2` : `${3 - (p.remaining || 1)} of 2`)})</small>` : "";
+    const rem = p.remaining > 1 || eff === "alchimiste" ? ` <small>(${esc(t("ofTwo", { k: 3 - (p.remaining || 1) }))})</small>` : "";
     const stepTxt = nSteps > 1 ? `<span class="cg-step">${esc(t("step", { k: k + 1, n: nSteps }))}</span>` : "";
     const seatBtns = seatTargets(g)
       .map((seat) => `<button type="button" class="cg-btn cg-btn-seat" data-action="seat" data-seat="${seat}"><i class="cg-dot cg-seat-${seat}"></i>${esc(c.who(seat))}</button>`)
@@ -301,7 +301,7 @@ function overTitle(c) {
   if (isPlay(c.g())) {
     if (ws.includes(opts.seat)) return esc(t("youWin"));
   }
-  const names = ws.map((x) => c.who(x)).join(lang === "fr" ? " et " : " and ");
+  const names = ws.map((x) => c.who(x)).join(t("and"));
   return esc(ws.length > 1 ? t("winTie", { who: names }) : t("wins", { who: names }));
 }
 
@@ -342,7 +342,7 @@ function statusHtml(c) {
   const ban = (cls, html) => out.push(`<div class="cg-banner-msg ${cls}">${html}</div>`);
   if (v.outcome) ban("cg-b-over", `${esc(t("over"))} — ${overTitle(c)}`);
   else if (myTurn(c.g())) ban("cg-b-turn", `${esc(t("yourTurn"))} · ${esc(v.actions_left === 1 ? t("actionLeft") : t("actionsLeft", { n: v.actions_left }))}`);
-  else ban("cg-b-wait", `${seatChip(v.turn, { who: c.who })} <span>${esc(lang === "fr" ? "joue" : "is playing")}${v.pending ? ` — ${esc(effectCardName(c))}` : ""}</span>`);
+  else ban("cg-b-wait", `${seatChip(v.turn, { who: c.who })} <span>${esc(t("isPlaying"))}${v.pending ? ` — ${esc(effectCardName(c))}` : ""}</span>`);
   if (v.open_hands) ban("cg-b-herald", esc(t("openHands")));
   return out.join("");
 }

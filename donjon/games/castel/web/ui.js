@@ -4,7 +4,7 @@
 //   const ui = createGameUI(root, { seat, lang, send, mode, players, cards, position, seek });
 //   ui.update({ view, legal, version, history, entry });
 //
-// seat: 0..3 | null (spectator); lang: "en" | "fr"; send(action) → Promise resolving on the
+// seat: 0..3 | null (spectator); lang: "en" | "fr" | "es"; send(action) → Promise resolving on the
 // server's ack, rejecting with Error(reason); mode: "play" | "replay" | "watch"; players:
 // optional [{name}] (or names) by seat; cards: optional catalogue array (else ./cards.json).
 // `legal` is the seat's list of legal actions (GAME.legal_actions): every highlight is derived
@@ -39,7 +39,7 @@ export function createGameUI(root, options = {}) {
   const cssReady = loadCss(new URL("./castel.css", import.meta.url));
   const opts = {
     seat: Number.isInteger(options.seat) ? options.seat : null,
-    lang: options.lang === "fr" ? "fr" : "en",
+    lang: ["fr", "es"].includes(options.lang) ? options.lang : "en",
     send: options.send || (() => Promise.reject(new Error("no send"))),
     mode: options.mode || "play",
     players: options.players || null,
@@ -82,7 +82,7 @@ export function createGameUI(root, options = {}) {
     });
 
   // ------------------------------------------------------------------ names
-  const card = (kind) => catalogue.byId[kindOf(kind)] || { id: kindOf(kind), name_en: kindOf(kind), name_fr: kindOf(kind), zone: "outside" };
+  const card = (kind) => catalogue.byId[kindOf(kind)] || { id: kindOf(kind), name_en: kindOf(kind), zone: "outside" };
   const playerName = (seat) => {
     const p = opts.players && opts.players[seat];
     return typeof p === "string" ? p : (p && p.name) || "";

@@ -183,6 +183,11 @@ const MESSAGES = {
     fr: "Clique une salle éclairée pour y aller, une porte pour l'ouvrir, ton interrupteur pour le basculer, un trésor pour le sauver — ou joue une carte.",
     es: "Haz clic en una habitación iluminada para moverte, en una puerta para abrirla, en tu interruptor para girarlo, en un tesoro para rescatarlo, o juega una carta.",
   },
+  hintActionsShort: {
+    en: "Tap a lit room, or an action below.",
+    fr: "Touche une salle éclairée, ou une action ci-dessous.",
+    es: "Toca una sala iluminada o una acción de abajo.",
+  },
   hintOutside: {
     en: "You are outside: click a lit window room to climb in.",
     fr: "Tu es dehors : clique une salle à fenêtre éclairée pour entrer.",
@@ -202,6 +207,21 @@ const MESSAGES = {
     en: "Click a lit room",
     fr: "Clique une salle éclairée",
     es: "Haz clic en una habitación iluminada",
+  },
+  quickOpen: {
+    en: "Open: {doors}",
+    fr: "Ouvrir : {doors}",
+    es: "Abrir: {doors}",
+  },
+  quickSwitch: {
+    en: "{type} switch → {state}",
+    fr: "Interrupteur {type} → {state}",
+    es: "Interruptor {type} → {state}",
+  },
+  quickRescue: {
+    en: "Rescue {treasure}",
+    fr: "Sauver {treasure}",
+    es: "Rescatar {treasure}",
   },
   pickDoor: {
     en: "Click a lit door",

@@ -151,6 +151,8 @@ export function createRenderer(c, n) {
   function renderTop() {
     el.saved.innerHTML = vaultHtml("saved");
     el.lost.innerHTML = vaultHtml("lost");
+    el.saved.title = t("savedLong"); // a phone shows the vaults without their names
+    el.lost.title = t("lostLong");
     const v = s.view;
     if (!v) { el.status.innerHTML = ""; return; }
     let main = "";
@@ -259,13 +261,44 @@ export function createRenderer(c, n) {
       if (canAct()) {
         const outside = a && a.room === "outside";
         const left = v.actions_left || 0;
-        html = `<span class="ctl-prompt-text">${esc(left === 0 && !v.switch_actions ? t("hintNoAction") : outside ? t("hintOutside") : t("hintActions"))}</span>`;
+        const hint = left === 0 && !v.switch_actions ? "hintNoAction" : outside ? "hintOutside" : "hintActions";
+        const quick = quickHtml();
+        // with the row of buttons, a phone shows a shorter hint (the CSS picks one)
+        html = quick && hint === "hintActions"
+          ? `<span class="ctl-prompt-text ctl-hint-long">${esc(t(hint))}</span><span class="ctl-prompt-text ctl-hint-short">${esc(t("hintActionsShort"))}</span>${quick}`
+          : `<span class="ctl-prompt-text">${esc(t(hint))}</span>${quick}`;
       } else if (opts.mode !== "play" || opts.seat == null) html = `<span class="ctl-prompt-text">${esc(t("hintWatch"))}</span>`;
       else if (a) html = `<span class="ctl-prompt-text">${esc(t("waitingFor", { name: `${charFirst(a.id)} (${playerName(a.seat)})` }))}</span>`;
     }
     el.prompt.className = `ctl-prompt ${cls}`;
     el.prompt.innerHTML = html;
     el.prompt.hidden = !html;
+  }
+
+  const doorLabel = (d) => {
+    const info = s.doorInfo && s.doorInfo[d];
+    return info ? `${roomName(info.rooms[0])} ↔ ${roomName(info.rooms[1])}` : d;
+  };
+  /** A map target as a button (data-pick: what a click on the map there gives select.js's pick). */
+  const pickButton = (kind, id, label, o = {}) => `<button type="button" class="ctl-choice ctl-pick${o.cls ? ` ${o.cls}` : ""}" data-pick-kind="${kind}" data-pick-id="${esc(id)}">${o.ico || ""}${esc(label)}</button>`;
+
+  // The doors, switches and treasures the player can act on, as buttons too: on a phone they
+  // are small on the map (the CSS shows this row, .ctl-quick, on a narrow board only; the
+  // doors a card or a power asks for get the same row).
+  function quickHtml() {
+    const m = s.model;
+    if (!m) return "";
+    const doors = L("open").map((a) => pickButton("door", a.door, t("quickOpen", { doors: doorLabel(a.door) })));
+    const switches = L("switch").map((a) => {
+      const sw = m.switches[a.room];
+      return sw ? pickButton("switch", a.room, t("quickSwitch", { type: typeName(sw.type), state: sw.on ? t("switchOff") : t("switchOn") }), { ico: icon(SWITCH_ICON[sw.type], 16) }) : "";
+    });
+    const rescues = L("rescue").map((a) => {
+      const tr = m.treasures[a.colour];
+      return tr ? pickButton("treasure", a.colour, t("quickRescue", { treasure: tileName(tr.id) }), { ico: icon(GEM, 16), cls: `ctl-cb-${a.colour}` }) : "";
+    });
+    const all = [...rescues, ...switches, ...doors].join("");
+    return all ? `<span class="ctl-quick">${all}</span>` : "";
   }
 
   function targetBarHtml() {
@@ -276,10 +309,14 @@ export function createRenderer(c, n) {
     const name = tg.kind === "card" ? cardName(tg.card) : `⚡ ${t("power")} · ${charFirst(activeChar()?.id)}`;
     let prompt = "";
     let buttons = "";
+    let quick = "";
     if (f === "to" || f === "room") prompt = t("pickRoom");
     else if (f === "rooms") prompt = t("pickRooms", { n: tg.multi.length });
-    else if (f === "door") prompt = t("pickDoor");
-    else if (f === "doors") prompt = t("pickDoors", { n: tg.multi.length });
+    else if (f === "door" || f === "doors") {
+      prompt = f === "door" ? t("pickDoor") : t("pickDoors", { n: tg.multi.length });
+      const doors = list ? [...tg.multi, ...multiSelectable()].sort() : vals;
+      quick = `<span class="ctl-quick">${doors.map((d) => pickButton("door", d, doorLabel(d), { cls: tg.multi.includes(d) ? "ctl-choice-picked" : "" })).join("")}</span>`;
+    }
     else if (f === "character") {
       prompt = t("pickChar");
       buttons = vals.map((c) => `<button type="button" class="ctl-choice ctl-choice-char" data-value='${esc(JSON.stringify(c))}' style="--cc:${CHAR_COLOUR[c]}">${icon(CHAR_ICON[c], 18)} ${esc(charFirst(c))}</button>`).join("");
@@ -316,7 +353,7 @@ export function createRenderer(c, n) {
       ${buttons ? `<span class="ctl-choices">${buttons}</span>` : ""}
       <span class="ctl-grow"></span>
       ${confirm ? `<button type="button" class="ctl-btn ctl-btn-play" data-action="tconfirm">${esc(t("confirm"))}</button>` : ""}
-      <button type="button" class="ctl-btn" data-action="tcancel">${esc(t("cancel"))}</button>`;
+      <button type="button" class="ctl-btn" data-action="tcancel">${esc(t("cancel"))}</button>${quick}`;
   }
 
   function diceChoiceHtml() {

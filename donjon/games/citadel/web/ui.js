@@ -326,6 +326,7 @@ export function createGameUI(root, options = {}) {
     if (d.action === "power") { startTargeting("power"); return; }
     if (d.action === "tcancel") { s.tg = null; render(); return; }
     if (d.action === "tconfirm") { targeted(sel.confirm(s.tg)); return; }
+    if (d.pickKind) { onPick([{ kind: d.pickKind, id: d.pickId }]); return; }
     if (d.value !== undefined && s.tg) { targeted(sel.choose(s.tg, JSON.parse(d.value))); return; }
     if (d.reroll) { const a = sel.reroll(s.legal, [d.reroll]); if (a) submit(a); return; }
     if (d.twist) {

@@ -4,7 +4,7 @@ import { catalogueLoader } from "../js/kit/catalogue.js";
 import { esc } from "../js/kit/html.js";
 import { makeT } from "../js/kit/i18n.js";
 import { BADGES, trapSvg, wallSvg } from "./board.js";
-import { GROUPS, STRINGS, TARGETING_FR } from "./i18n.js";
+import { GROUPS, STRINGS, TARGETING } from "./i18n.js";
 import { PIECE_SVG } from "./pieces.js";
 
 // Card art: the pieces a card works on (">" between two codes: becomes), plus a mark.
@@ -68,20 +68,21 @@ export function groupIcon(group, size = 24) {
   return `<svg class="ucg-gicon" viewBox="0 0 24 24" width="${size}" height="${size}" aria-hidden="true">${ICONS[group] || ""}</svg>`;
 }
 
+// A card's fields in the player's language: `name_<lang>`, `text_<lang>` of cards.json
+// (en, fr, es), English for any other language or a missing field.
 export function cardName(card, lang) {
   if (!card) return "?";
-  return (lang === "fr" ? card.name_fr : card.name_en) || card.name_en || card.id;
+  return card[`name_${lang}`] || card.name_en || card.id;
 }
 
 export function cardTargeting(card, lang) {
   if (!card) return "";
-  if (lang === "fr") return TARGETING_FR[card.id] || card.targeting_fr || card.targeting;
-  return card.targeting;
+  return (TARGETING[card.id] && TARGETING[card.id][lang]) || card.targeting;
 }
 
 export function cardText(card, lang) {
   if (!card) return "";
-  return (lang === "fr" ? card.text_fr : card.text_en) || card.text_en || "";
+  return card[`text_${lang}`] || card.text_en || "";
 }
 
 /** The rules text as HTML: "Label: …" parts on their own lines, *words* in italics. */
@@ -104,7 +105,7 @@ export function cardHtml(card, opts = {}) {
   const lang = opts.lang || "en";
   const t = makeT(STRINGS, lang);
   if (!card) return `<div class="ucg-card ucg-back"></div>`;
-  const g = GROUPS[card.group] || { en: "", fr: "" };
+  const g = GROUPS[card.group] || { en: "" };
   const cls = [
     "ucg-card",
     `ucg-r-${card.rarity}`,
@@ -129,7 +130,7 @@ export function cardHtml(card, opts = {}) {
       <svg class="ucg-gem" viewBox="0 0 16 16" width="14" height="14" aria-label="${t(card.rarity)}">${RARITY_GEM[card.rarity] || ""}</svg>
     </div>
     <div class="ucg-card-art">${artSvg(card) ? artSvg(card) + `<span class="ucg-art-corner">${groupIcon(card.group, opts.big ? 22 : 14)}</span>` : groupIcon(card.group, opts.big ? 44 : 30)}</div>
-    <div class="ucg-card-group">${esc(lang === "fr" ? g.fr : g.en)}${opts.big ? ` · ${t(card.rarity)}` : ""}</div>
+    <div class="ucg-card-group">${esc(g[lang] || g.en)}${opts.big ? ` · ${t(card.rarity)}` : ""}</div>
     ${body}
     <div class="ucg-card-cost ucg-cost-${card.cost}"><span class="ucg-cost-icon">${costIcon}</span>${esc(cost)}</div>
   </div>

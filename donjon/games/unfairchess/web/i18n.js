@@ -589,7 +589,6 @@ export const TARGETING = {
 };
 
 /** The French lines (cards.js reads them), the Spanish ones. */
-export const { fr: TARGETING_FR, es: TARGETING_ES } = byLang(TARGETING);
 
 export const GROUPS = {
   1: {

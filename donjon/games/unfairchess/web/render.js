@@ -146,7 +146,7 @@ function hatIcon({ opts }, seat) {
   const id = opts.players && opts.players[seat] ? opts.players[seat].hat : null;
   const hat = id ? HATS[id] : null;
   if (!hat) return "";
-  const name = opts.lang === "fr" ? hat.name_fr : hat.name_en;
+  const name = hat[`name_${opts.lang}`] || hat.name_en;
   return `<svg class="ucg-pname-hat" viewBox="7 0 31 15" width="28" height="14" role="img" aria-label="${esc(name)}"><title>${esc(name)}</title>${hat.svg}</svg>`;
 }
 

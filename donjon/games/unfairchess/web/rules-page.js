@@ -1,4 +1,4 @@
-// The UnfairChess rules page (templates/rules.html): the English/French switch.
+// The UnfairChess rules page (templates/rules.html): the English/French/Spanish switch.
 const root = document.getElementById("ucg-rules");
 root.querySelectorAll(".ucg-rules-lang button").forEach((b) => {
   b.addEventListener("click", () => {

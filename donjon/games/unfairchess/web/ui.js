@@ -4,7 +4,7 @@
 //   const ui = createGameUI(root, { seat, lang, send, mode, cards, players, position, seek });
 //   ui.update({ view, legal, version, history, entry });
 //
-// seat: 0 (White) | 1 (Black) | null (spectator); lang: "en" | "fr";
+// seat: 0 (White) | 1 (Black) | null (spectator); lang: "en" | "fr" | "es" (else English);
 // send(action) → Promise resolving on the server's ack, rejecting with Error(reason);
 // mode: "play" | "replay" | "watch"; cards: optional catalogue array (else ./cards.json);
 // players: optional [{name, hat}, {name, hat}] by seat; `hat` (a hat id of /static/js/hats.js, or
@@ -26,7 +26,7 @@
 
 import { restartAnimation } from "../js/kit/anim.js";
 import { loadCss } from "../js/kit/css.js";
-import { makeT } from "../js/kit/i18n.js";
+import { LANGS, makeT } from "../js/kit/i18n.js";
 import { createMoveList, followPast, heldBehindPast, lifecycleText } from "../js/kit/movelist.js";
 import { createSubmit, reason } from "../js/kit/submit.js";
 import { slotToast } from "../js/kit/toast.js";
@@ -43,7 +43,7 @@ export function createGameUI(root, options = {}) {
   loadCss(new URL("./board.css", import.meta.url));
   const opts = {
     seat: options.seat ?? null,
-    lang: options.lang === "fr" ? "fr" : "en",
+    lang: LANGS.includes(options.lang) ? options.lang : "en",
     send: options.send || (() => Promise.reject(new Error("no send"))),
     targets: options.targets || null,
     mode: options.mode || "play",

@@ -5,6 +5,7 @@
 // A game without one gets ./fallback-ui.js, which has the same contract.
 
 import { api, boot, esc, gameInfo, lang, seatColour, t, toast } from "./api.js";
+import { createBoardUI } from "./board-ui.js";
 import { GameSocket } from "./socket.js";
 
 const summary = boot.game;
@@ -53,19 +54,9 @@ function uiPlayers() {
 
 async function loadUI() {
   const players = uiPlayers();
-  // A person who asked their system for less motion gets the boards without animations.
-  const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  const opts = { seat, lang, send, targets, position, mode, players, ...(reduced ? { speed: 0 } : {}) };
-  try {
-    if (!info.web.ui) throw new Error("the game declares no ui_module");
-    const mod = await import(info.web.ui);
-    return mod.createGameUI(root, opts);
-  } catch (e) {
-    console.warn("no board module for", summary.kind, e);
-    boardShowsPlayers = false;
-    const mod = await import("./fallback-ui.js");
-    return mod.createGameUI(root, opts);
-  }
+  const made = await createBoardUI({ id: summary.kind, ...info }, root, { seat, lang, send, targets, position, mode, players });
+  if (made.fallback) boardShowsPlayers = false;
+  return made.ui;
 }
 
 // The socket's statuses (socket.js): after "gone" and "closed" it does not reconnect.
@@ -146,7 +137,7 @@ function playerBar(p) {
   const name = p.bot ? esc(p.name) : (p.user_id && !p.name.startsWith("Guest-") ? `<a href="/profile/${encodeURIComponent(p.name)}">${esc(p.name)}</a>` : esc(p.name));
   return `<div class="pb ${toAct ? "to-act" : ""}">
       <span class="pb-colour ${colour}" aria-hidden="true"></span>
-      <span class="pb-name">${name}${me ? ` <small class="muted">(${lang === "fr" ? "toi" : "you"})</small>` : ""}</span>
+      <span class="pb-name">${name}${me ? ` <small class="muted">(${{ fr: "toi", es: "tú" }[lang] || "you"})</small>` : ""}</span>
       ${p.bot ? `<span class="pill">bot</span>` : `<span class="pb-dot ${online ? "on" : "off"}" title="${esc(online ? t("online") : t("offline"))}"></span>`}
       ${away}
     </div>`;

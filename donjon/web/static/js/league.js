@@ -10,7 +10,7 @@ import { HATS } from "./hats.js";
 import { KING } from "./king.js";
 
 const L = (o) => (o && typeof o === "object" ? o[lang] || o.en || "" : String(o ?? ""));
-const hatName = (id) => (HATS[id] ? (lang === "fr" ? HATS[id].name_fr : HATS[id].name_en) : id);
+const hatName = (id) => (HATS[id] ? HATS[id][`name_${lang}`] || HATS[id].name_en : id);
 /** A day (YYYY-MM-DD) from POSIX seconds or an ISO string; "" when unknown. */
 function day(v) {
   if (v === null || v === undefined || v === "") return "";
@@ -194,7 +194,7 @@ export async function mountShop() {
   function render() {
     const rows = shop
       ? shop.hats
-      : Object.entries(HATS).map(([id, h]) => ({ id, name: { en: h.name_en, fr: h.name_fr }, price: h.price, owned: false, equipped: false }));
+      : Object.entries(HATS).map(([id, h]) => ({ id, name: { en: h.name_en, fr: h.name_fr, es: h.name_es }, price: h.price, owned: false, equipped: false }));
     const balance = shop ? shop.balance : null;
     grid.innerHTML = rows.map((h) => {
       let btn;

@@ -1,12 +1,10 @@
 // The replay page: the stored record of a finished game, step by step, on the game's board.
-// The move list is the server's history (docs/protocol.md, "History"): the record's `history`
-// if it has one, else the `sync` frame of the game's socket (opened once, then closed). The
+// The move list is the server's history (docs/protocol.md, "History"): the record's `history`. The
 // board draws it as in a live game (a click, or ←/→/Home/End here, moves the step: the board's
 // `seek`), and the side list names each step in the board's words (`ui.describe(entry)`: SAN,
 // card names, log sentences), not by internal ids, and, in a timed game, the time each move took.
 import { api, boot, esc, gameInfo, lang, seatColour, t, toast } from "./api.js";
 import { spentAttrs, spentByVersion } from "./kit/movelist.js";
-import { GameSocket } from "./socket.js";
 
 const summary = boot.game;
 const root = document.getElementById("board-root");
@@ -18,28 +16,9 @@ const playersEl = document.getElementById("players");
 
 let steps = [];
 let views = [];
-let history = null; // the server's history entries, or null if it could not be had
+let history = null; // the server's history entries (the record's `history`)
 let idx = 0;
 let ui = null;
-
-/** The history of the game, from the game socket's sync frame (null if none comes). */
-function socketHistory(timeout = 8000) {
-  return new Promise((resolve) => {
-    let done = false;
-    const finish = (h) => {
-      if (done) return;
-      done = true;
-      sock.close();
-      resolve(h);
-    };
-    const sock = new GameSocket(`/ws/game/${summary.id}`, {
-      onFrame: (msg) => { if (msg.t === "sync") finish(Array.isArray(msg.history) ? msg.history : null); },
-      onStatus: (st) => { if (st === "gone" || st === "closed") finish(null); },
-    });
-    sock.connect();
-    setTimeout(() => finish(null), timeout);
-  });
-}
 
 /** The side list's text of step i: the board's words for its history entry, else a plain label. */
 function stepText(i) {
@@ -99,7 +78,7 @@ async function main() {
     : o.winners && o.winners.length ? `${t("result_white", { name: players.find((p) => p.seat === o.winners[0]).name })} ${o.reason ? t("r_" + o.reason) : ""}`
     : rec.game.status === "aborted" ? t("aborted") : rec.game.status === "abandoned" ? t("abandoned") : "";
   range.max = String(steps.length - 1);
-  history = Array.isArray(rec.history) ? rec.history : await socketHistory();
+  history = Array.isArray(rec.history) ? rec.history : null;
   let mod;
   try {
     const url = (gameInfo(summary.kind) || { web: {} }).web.ui;
