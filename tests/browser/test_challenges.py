@@ -40,6 +40,7 @@ def user_page(new_page):  # noqa: F811 (the imported fixture)
 
 def shot(pg: Any, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
+    pg.evaluate("window.scrollTo(0, 0)")  # the sticky header at the top of the whole page
     pg.screenshot(path=str(SHOTS / name), animations="disabled", full_page=True)
 
 
@@ -78,7 +79,7 @@ def test_a_challenge_from_a_profile_accepted_on_my_games(user_page) -> None:
     row = basil.locator(f"#challenges li[data-table='{table_id}']").inner_text()
     assert "ada challenges you" in row and "Castel" in row and "3 days" in row
     no_side_scroll(basil)
-    shot(basil, "challenge-my-games-390.png")
+    shot(basil, "challenge-received-390.png")
 
     basil.click(f"#challenges li[data-table='{table_id}'] [data-accept]")
     basil.wait_for_url(re.compile(r"/g/[^/?#]+$"))
