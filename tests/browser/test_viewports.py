@@ -189,7 +189,7 @@ def test_the_dev_page_is_drawn_by_the_kit(browser, dev) -> None:
         fixtures: document.querySelectorAll('#fx option').length, board: !!document.querySelector('#game.ucg-root'),
         wide: document.documentElement.scrollWidth <= innerWidth })""")
     assert got["title"] == "UnfairChess board · dev harness" and got["head"] == "UnfairChess dev"
-    assert got["langs"] == ["en", "fr"] and got["live"] == [["?live=1", "live game vs random bot"]]
+    assert got["langs"] == ["en", "fr", "es"] and got["live"] == [["?live=1", "live game vs random bot"]]
     assert got["fixtures"] > 5 and got["board"] and got["wide"]
     page.close()
 
