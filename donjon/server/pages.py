@@ -132,6 +132,27 @@ async def game_doc_page(game: str, page: str, request: Request) -> Response:
     return await render(request, f"{game}/{page}.html", rules_url="rules", cards_url="cards")
 
 
+@router.get("/games/{game}/{page}/fragment", response_class=HTMLResponse)
+async def game_doc_fragment(game: str, page: str, request: Request) -> Response:
+    """The content of one of a game's ``docs_pages`` without the site around it, for the game
+    page's rules drawer (web/static/js/drawer.js): the page template's ``content`` block,
+    rendered in the reader's language, its links to the game's other pages absolute."""
+    if game not in game_ids() or page not in get_info(game).docs_pages:
+        return HTMLResponse("Not found", status_code=404)
+    try:
+        template = templates.env.get_template(f"{game}/{page}.html")
+    except TemplateNotFound:
+        return HTMLResponse("Not found", status_code=404)
+    block = template.blocks.get("content") or template.blocks.get("main")
+    if block is None:
+        return HTMLResponse("Not found", status_code=404)
+    lang = i18n.pick_lang(request.query_params.get("lang"), request.cookies.get("lang"),
+                          request.headers.get("accept-language"))
+    context = template.new_context({"lang": lang, "t": i18n.strings(lang), "path": request.url.path,
+                                    "rules_url": f"/games/{game}/rules", "cards_url": f"/games/{game}/cards"})
+    return HTMLResponse("".join(block(context)))
+
+
 @router.get("/g/{game_id}", response_class=HTMLResponse)
 async def game_page(game_id: str, request: Request) -> Response:
     async with request.app.state.db.read() as s:
