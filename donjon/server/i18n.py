@@ -347,6 +347,16 @@ MESSAGES: dict[str, Message] = {
         "fr": "Cartes",
         "es": "Cartas",
     },
+    "explain_card": {
+        "en": "Explain",
+        "fr": "Expliquer",
+        "es": "Explicar",
+    },
+    "drawer_failed": {
+        "en": "This page could not be loaded.",
+        "fr": "Cette page n'a pas pu être chargée.",
+        "es": "No se ha podido cargar esta página.",
+    },
     "nav_login": {
         "en": "Log in",
         "fr": "Connexion",

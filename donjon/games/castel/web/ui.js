@@ -67,7 +67,7 @@ export function createGameUI(root, options = {}) {
   const el = skeleton(root, t, opts);
   const toast = slotToast(el.toast, { cls: "cg-toast", ms: { error: 4500, info: 2600 } });
   const board = createBoard(el.board, { onClick: boardClick });
-  const zoom = createZoom(el.modal, { box: ".cg-modal-box", render: (item) => zoomHtml(c, item) });
+  const zoom = createZoom(el.modal, { box: ".cg-modal-box", render: (item) => zoomHtml(c, item), card: (item) => item.kind });
 
   const ready = Promise.all([loadCards(options.cards), cssReady])
     .then(([cards]) => {

@@ -85,7 +85,7 @@ export function createGameUI(root, options = {}) {
   c.ml = ml;
   const draw = createRenderer(c, n);
   const render = () => draw.render();
-  const zoom = createZoom(el.modal, { box: ".ctl-modal-box", render: (id) => draw.cardZoomHtml(id) });
+  const zoom = createZoom(el.modal, { box: ".ctl-modal-box", render: (id) => draw.cardZoomHtml(id), card: (id) => id });
 
   const ready = loadStatic(options.static).then((data) => {
     s.data = data;

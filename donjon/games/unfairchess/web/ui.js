@@ -315,6 +315,7 @@ export function createGameUI(root, options = {}) {
     const why = reasonText(entry);
     const playable = !why && canAct();
     zoom.open(i, {
+      card: entry.card,
       boxClass: "ucg-modal-card",
       render: () => handCardHtml(c, c.card(entry.card), why, playable),
       onClick: (ev) => {
@@ -330,7 +331,7 @@ export function createGameUI(root, options = {}) {
 
   function openReadOnlyCard(id) {
     const card = c.card(id);
-    if (card) zoom.open(id, { boxClass: "ucg-modal-card", render: () => readCardHtml(c, card) });
+    if (card) zoom.open(id, { card: id, boxClass: "ucg-modal-card", render: () => readCardHtml(c, card) });
   }
 
   function openDiscard() {

@@ -130,6 +130,21 @@ export const COMMON = {
     fr: "Recommencer",
     es: "Empezar de nuevo",
   },
+  searchCards: {
+    en: "Search the cards",
+    fr: "Chercher une carte",
+    es: "Buscar una carta",
+  },
+  noCardMatches: {
+    en: "No card matches.",
+    fr: "Aucune carte ne correspond.",
+    es: "Ninguna carta coincide.",
+  },
+  cardsShown: {
+    en: "{n} of {of} cards",
+    fr: "{n} cartes sur {of}",
+    es: "{n} de {of} cartas",
+  },
 };
 
 /** The shared entries named by `keys`, for a board's table ({ ...common("you"), mine: {...} }). */

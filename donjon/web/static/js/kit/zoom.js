@@ -9,9 +9,10 @@
 //     onClick: (ev, item) => {},             // any other click inside it
 //     onClose: (item) => {},                 // once, whenever it closes (or another item replaces it)
 //     keys: false,                           // true: listen to Escape on the document itself
+//     card: (item) => null,                  // the catalogue id of the card `item` shows, if any
 //   });
 //   zoom.open(item);                        // render(item) and show
-//   zoom.open(item, { render, onClick, onClose, boxClass });  // this popup's own functions, extra class
+//   zoom.open(item, { render, onClick, onClose, boxClass, card });  // this popup's own functions, extra class
 //   zoom.close(); zoom.isOpen; zoom.item;
 //   zoom.escape();                          // close if open; true when it did (the page's Escape handler)
 //
@@ -21,8 +22,13 @@
 // game's CSS may override any of them (they have no specificity). While it is open the popup
 // keeps to the part of modalEl that is in the viewport: when a board is taller than the window
 // the box is centred in what shows of it, and never reaches past the window's bottom.
+//
+// A popup showing a card (`card` gives its id) tells the page (./explain.js: cardShown), and
+// gets an "Explain" button (data-explain) when the page can explain cards (the game page's
+// rules drawer shows the card's catalogue entry).
 
 import { loadCss } from "./css.js";
+import { cardShown, explain, explainButton } from "./explain.js";
 
 loadCss(new URL("./zoom.css", import.meta.url));
 
@@ -34,7 +40,7 @@ function fitToViewport(el) {
   el.style.setProperty("--zoom-below", `${Math.max(0, Math.round(r.bottom - vh))}px`);
 }
 
-export function createZoom(el, { box = null, render = (x) => String(x ?? ""), onClick = null, onClose = null, keys = false } = {}) {
+export function createZoom(el, { box = null, render = (x) => String(x ?? ""), onClick = null, onClose = null, keys = false, card = null } = {}) {
   const boxEl = box ? el.querySelector(box) : el;
   el.classList.add("kit-zoom");
   if (boxEl !== el) boxEl.classList.add("kit-zoom-box");
@@ -52,13 +58,15 @@ export function createZoom(el, { box = null, render = (x) => String(x ?? ""), on
 
   function open(item, o = {}) {
     if (cur) finish();
+    const id = o.card !== undefined ? o.card : card ? card(item) : null;
     cur = { item, onClick: o.onClick || onClick, onClose: o.onClose || onClose };
     if (boxEl !== el) boxEl.className = o.boxClass ? `${boxBase} ${o.boxClass}` : boxBase;
-    boxEl.innerHTML = (o.render || render)(item);
+    boxEl.innerHTML = (o.render || render)(item) + explainButton(id);
     el.hidden = false;
     fitToViewport(el);
     window.addEventListener("scroll", refit, { capture: true, passive: true });
     window.addEventListener("resize", refit, { passive: true });
+    cardShown(id);
   }
 
   function close() {
@@ -73,6 +81,11 @@ export function createZoom(el, { box = null, render = (x) => String(x ?? ""), on
   el.addEventListener("click", (ev) => {
     if (!cur) return;
     const mine = cur;
+    const ask = ev.target.closest && ev.target.closest("[data-explain]");
+    if (ask) {
+      explain(ask.dataset.explain);
+      return;
+    }
     if (mine.onClick) mine.onClick(ev, mine.item);
     if (cur !== mine) return; // the click closed it, or opened something else
     if (ev.target === el || (ev.target.closest && ev.target.closest("[data-close]"))) close();
