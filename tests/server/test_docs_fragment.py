@@ -50,3 +50,24 @@ def test_unknown_game_or_page_is_404(site: Site, url: str) -> None:
     assert r.status_code == 404
     assert "<html" not in r.text
     assert site.main.get("/healthz").status_code == 200
+
+
+def _bot_game(site: Site, game: str) -> tuple[object, str]:
+    g = site.guest()
+    r = g.post("/api/tables", json={"game": game, "opponent": "bot", "bot_level": "easy"})
+    assert r.status_code == 200, r.text
+    return g, r.json()["table"]["game_id"]
+
+
+def test_the_game_pages_drawer_has_a_tab_per_docs_page(site: Site) -> None:
+    """The game and replay pages offer the drawer with one tab per page the game declares, and
+    a game without docs pages (the fourth game) gets neither the button nor the drawer."""
+    for game, pages in {"unfairchess": ["rules", "cards"], "castel": ["rules", "cards"], "citadel": ["rules"],
+                        "connect4": []}.items():
+        g, gid = _bot_game(site, game)
+        for url in (f"/g/{gid}", f"/g/{gid}/replay"):
+            html = g.get(url).text  # type: ignore[attr-defined]
+            tabs = [p for p in ("rules", "cards") if f'data-src="/games/{game}/{p}/fragment"' in html]
+            assert tabs == pages, (game, url)
+            assert ('id="rules-drawer"' in html) == bool(pages) and ('id="drawer-btn"' in html) == bool(pages)
+            assert ("/static/js/drawer.js" in html) == bool(pages)

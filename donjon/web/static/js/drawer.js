@@ -55,6 +55,12 @@ function mount(drawer, button) {
         })
         .then(async (html) => {
           panel.innerHTML = html;
+          for (const table of panel.querySelectorAll("table")) {  // a wide table scrolls by itself
+            const box = document.createElement("div");
+            box.className = "drawer-scroll";
+            table.replaceWith(box);
+            box.appendChild(table);
+          }
           // the page's own modules, which innerHTML does not run
           const scripts = [...panel.querySelectorAll("script[type='module'][src]")];
           await Promise.all(scripts.map((s) => import(new URL(s.getAttribute("src"), location.href).href)));
