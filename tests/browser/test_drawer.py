@@ -178,8 +178,7 @@ def open_zoom(page: Any, game: str) -> None:
             page.locator("[data-choose]").first.click()
     page.wait_for_selector(card)
     for _ in range(5):
-        page.locator(card).first.scroll_into_view_if_needed()
-        page.locator(card).first.click()
+        page.locator(card).first.dispatch_event("click")  # a card still moving (a deal) gets it too
         try:
             page.wait_for_selector(zoom_box, state="visible", timeout=3000)
             return
