@@ -6,8 +6,10 @@ Debian package ``chromium`` with the flags below, and skip when it is not instal
 
 import json
 import os
+import re
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -64,3 +66,22 @@ def site_factory(tmp_path_factory):
         log = srv.log_text(None)  # all of it: a traceback may be followed by many lines
         at = log.find("Traceback")
         assert at < 0, log[max(0, at - 1000):at + 4000]
+
+
+def quick_games(browser: Any, site: SiteServer, roots: dict[str, str]) -> Iterator[dict[str, Any]]:
+    """One quick game against the easy bot per game of ``roots`` (game → its board's root
+    selector), all for one guest, in a 1280x860 browser context: yields ``{"ctx", "urls"}``
+    (each game's page URL), for a module fixture."""
+    ctx = browser.new_context(base_url=site.url, viewport={"width": 1280, "height": 860}, reduced_motion="reduce")
+    ctx.set_default_timeout(20000)
+    page = ctx.new_page()
+    urls = {}
+    for game, root in roots.items():
+        page.goto("/")
+        page.locator(f"[data-quick-game={game}]").click()
+        page.wait_for_url(re.compile(r"/g/[^/?#]+$"))
+        page.wait_for_function(f"() => document.querySelector('{root}')?.dataset.version !== undefined")
+        urls[game] = page.url
+    page.close()
+    yield {"ctx": ctx, "urls": urls}
+    ctx.close()

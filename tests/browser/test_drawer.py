@@ -7,13 +7,13 @@ js/kit/explain.js)."""
 from __future__ import annotations
 
 import json
-import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser.conftest import SHOTS, site_env
+from tests.browser.conftest import SHOTS, quick_games, site_env
 
 pytestmark = pytest.mark.browser
 
@@ -39,21 +39,9 @@ def site(site_factory):
 
 
 @pytest.fixture(scope="module")
-def games(browser, site) -> dict[str, Any]:
+def games(browser, site) -> Iterator[dict[str, Any]]:
     """One quick game against the easy bot per game (one guest), by game: its page's URL."""
-    ctx = browser.new_context(base_url=site.url, viewport={"width": 1280, "height": 860}, reduced_motion="reduce")
-    ctx.set_default_timeout(20000)
-    page = ctx.new_page()
-    urls = {}
-    for game, (root, *_) in GAMES.items():
-        page.goto("/")
-        page.locator(f"[data-quick-game={game}]").click()
-        page.wait_for_url(re.compile(r"/g/[^/?#]+$"))
-        page.wait_for_function(f"() => document.querySelector('{root}')?.dataset.version !== undefined")
-        urls[game] = page.url
-    page.close()
-    yield {"ctx": ctx, "urls": urls}
-    ctx.close()
+    yield from quick_games(browser, site, {g: GAMES[g][0] for g in GAMES})
 
 
 def open_game(games: dict[str, Any], game: str, width: int, height: int, lang: str = "en") -> Any:
@@ -112,8 +100,10 @@ def test_the_drawer_shows_the_rules_and_the_searchable_catalogue(games, game, wi
     b, d = rect(page, GAMES[game][1]), rect(page, "#rules-drawer")
     if width >= 1000:  # a side panel: the board is not all under it
         assert d["left"] > b["left"] + 200 and d["right"] == width, (b, d)
-    else:  # a sheet over the whole window
+    else:  # a sheet over the whole window, the page behind it out of reach
         assert d["left"] == 0 and d["right"] == width and d["top"] == 0, d
+        assert page.evaluate("document.querySelector('main').inert && document.querySelector('header').inert")
+        assert drawer.get_attribute("aria-modal") == "true"
     no_sideways_scroll(page, f"{game} {width} rules")
 
     tabs = page.locator("#rules-drawer [role=tab]")
@@ -145,6 +135,7 @@ def test_the_drawer_shows_the_rules_and_the_searchable_catalogue(games, game, wi
     drawer.wait_for(state="hidden")
     assert page.evaluate("document.activeElement.id") == "drawer-btn"
     assert button.get_attribute("aria-expanded") == "false"
+    assert not page.evaluate("document.querySelector('main').inert")
     assert not page.errors, page.errors
     page.close()
 
@@ -234,4 +225,17 @@ def test_no_explain_button_without_a_catalogue(games) -> None:
     open_zoom(page, "citadel")
     assert page.locator(".ctl-modal-box .kit-explain").count() == 0
     assert not page.errors, page.errors
+    page.close()
+
+
+def test_the_replay_page_has_the_drawer_too(games) -> None:
+    page = games["ctx"].new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(games["urls"]["castel"] + "/replay")
+    page.locator("#drawer-btn").click()
+    page.locator("#drawer-panel-rules article[lang=en] h1").wait_for(state="visible")
+    page.locator("#drawer-tab-cards").click()
+    page.wait_for_selector(".drawer [data-groups] .cg-card")
+    assert not errors, errors
     page.close()

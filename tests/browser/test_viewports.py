@@ -13,14 +13,14 @@
 from __future__ import annotations
 
 import json
-import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser import make_fixtures
-from tests.browser.conftest import SHOTS, site_env
+from tests.browser.conftest import SHOTS, quick_games, site_env
 from tests.browser.devserver import DevServer
 
 pytestmark = pytest.mark.browser
@@ -71,20 +71,9 @@ def site(site_factory):
 
 
 @pytest.fixture(scope="module")
-def games(browser, site) -> dict[str, Any]:
+def games(browser, site) -> Iterator[dict[str, Any]]:
     """One quick game against the easy bot per game (one guest), by game: its page's URL."""
-    ctx = browser.new_context(base_url=site.url, viewport={"width": 1280, "height": 860}, reduced_motion="reduce")
-    ctx.set_default_timeout(20000)
-    page = ctx.new_page()
-    urls = {}
-    for game, (root, _, _) in GAMES.items():
-        page.goto("/")
-        page.locator(f"[data-quick-game={game}]").click()
-        page.wait_for_url(re.compile(r"/g/[^/?#]+$"))
-        page.wait_for_function(f"() => document.querySelector('{root}')?.dataset.version !== undefined")
-        urls[game] = page.url
-    yield {"ctx": ctx, "urls": urls}
-    ctx.close()
+    yield from quick_games(browser, site, {g: GAMES[g][0] for g in GAMES})
 
 
 def open_game(games: dict[str, Any], game: str, width: int, height: int) -> Any:
