@@ -239,3 +239,30 @@ def test_the_replay_page_has_the_drawer_too(games) -> None:
     page.wait_for_selector(".drawer [data-groups] .cg-card")
     assert not errors, errors
     page.close()
+
+
+def test_a_card_picked_in_castel_is_explained_in_the_open_drawer(games) -> None:
+    """Castel: picking a hand card to place it (not only its zoom) shows its entry in the open drawer."""
+    page = open_game(games, "castel", 1280, 860)
+    names = {k: v["en"] for k, v in card_names("castel").items()}
+    page.locator("#drawer-btn").click()
+    page.locator("#drawer-panel-rules article[lang=en]").wait_for(state="visible")
+    entry = page.locator("#rules-drawer .kit-zoom:not([hidden])")
+    page.wait_for_selector(".cg-hand .cg-card[data-kind]")
+    shown = None
+    for _ in range(3):  # a card drawn this turn, or one with no use, is not picked: try the others
+        for kind in page.eval_on_selector_all(".cg-hand .cg-card[data-kind]", "(els) => els.map((e) => e.dataset.kind)"):
+            page.locator(f".cg-hand .cg-card[data-kind={kind}]").first.dispatch_event("click")
+            try:
+                entry.wait_for(state="visible", timeout=1500)
+            except Exception:  # noqa: BLE001 - not picked, the next one
+                continue
+            shown = kind
+            break
+        if shown:
+            break
+    assert shown, "no hand card could be picked"
+    assert page.locator("#drawer-tab-cards").get_attribute("aria-selected") == "true"
+    assert names[shown] in entry.inner_text()
+    assert not page.errors, page.errors
+    page.close()

@@ -26,6 +26,7 @@ import { makeT } from "../js/kit/i18n.js";
 import { createMoveList, followPast, heldBehindPast, lifecycleText } from "../js/kit/movelist.js";
 import { createSubmit } from "../js/kit/submit.js";
 import { slotToast } from "../js/kit/toast.js";
+import { cardShown } from "../js/kit/explain.js";
 import { createZoom } from "../js/kit/zoom.js";
 import { createBoard } from "./board.js";
 import { cardName, kindOf, loadCards } from "./cards.js";
@@ -120,6 +121,7 @@ export function createGameUI(root, options = {}) {
       case "submit": return submit(r.action);
       case "select":
         s.sel = r.sel;
+        cardShown(r.sel.kind); // the rules drawer, if open, explains the card picked
         return render();
       case "deselect":
         s.sel = null;
