@@ -26,9 +26,13 @@ GAMES = {
 }
 # game → (a search, the card it must keep, its catalogue element) in English and French
 SEARCH = {
-    "unfairchess": {"en": ("sleep", "sommeil", ".ucg-card"), "fr": ("sommeil", "sommeil", ".ucg-card")},
-    "castel": {"en": ("queen", "reine", ".cg-card"), "fr": ("reine", "reine", ".cg-card")},
+    "unfairchess": {"en": ("sleep", "sommeil", ".ucg-card"), "fr": ("sommeil", "sommeil", ".ucg-card"),
+                    "es": ("sueno", "sommeil", ".ucg-card")},  # Sueño: accents do not count
+    "castel": {"en": ("queen", "reine", ".cg-card"), "fr": ("reine", "reine", ".cg-card"),
+               "es": ("reina", "reine", ".cg-card")},
 }
+# lang → (the rules tab's label, the search box's placeholder)
+TEXTS = {"fr": ("Règles", "Chercher une carte"), "es": ("Reglas", "Buscar una carta")}
 CARD_KEY = {"unfairchess": "card", "castel": "kind"}
 SIZES = [(1280, 860), (390, 844)]
 
@@ -140,18 +144,20 @@ def test_the_drawer_shows_the_rules_and_the_searchable_catalogue(games, game, wi
     page.close()
 
 
-def test_the_catalogue_search_speaks_the_players_language(games) -> None:
-    """In French the rules tab shows the French rules and the search finds the French names."""
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_the_catalogue_search_speaks_the_players_language(games, lang) -> None:
+    """In French or Spanish the rules tab shows the rules in that language and the search finds
+    the cards by their names in it."""
     for game in SEARCH:
-        page = open_game(games, game, 1280, 860, lang="fr")
+        page = open_game(games, game, 1280, 860, lang=lang)
         page.locator("#drawer-btn").click()
-        page.locator("#drawer-panel-rules article[lang=fr]").wait_for(state="visible")
+        page.locator(f"#drawer-panel-rules article[lang={lang}]").wait_for(state="visible")
         assert page.locator("#drawer-panel-rules article[lang=en]").is_hidden()
-        assert page.locator("#drawer-tab-rules").inner_text() == "Règles"
+        assert page.locator("#drawer-tab-rules").inner_text() == TEXTS[lang][0]
         page.locator("#drawer-tab-cards").click()
-        query, kept, card = SEARCH[game]["fr"]
+        query, kept, card = SEARCH[game][lang]
         page.wait_for_selector(f".drawer [data-groups] {card}")
-        assert page.locator(".drawer .kit-cat-search input").get_attribute("placeholder") == "Chercher une carte"
+        assert page.locator(".drawer .kit-cat-search input").get_attribute("placeholder") == TEXTS[lang][1]
         everything = visible_cards(page, card)
         page.locator(".drawer .kit-cat-search input").fill(query.upper())  # case does not count
         assert 0 < visible_cards(page, card) < everything

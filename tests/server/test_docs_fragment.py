@@ -31,8 +31,9 @@ def test_the_fragment_speaks_the_readers_language(site: Site) -> None:
     assert "set-cookie" not in c.get("/games/unfairchess/rules/fragment", params={"lang": "fr"}).headers
     en = c.get("/games/unfairchess/rules/fragment", headers={"accept-language": "en"}).text
     assert '<article lang="fr" hidden>' in en
-    es = c.get("/games/citadel/rules/fragment", params={"lang": "es"}).text
-    assert '<article lang="es"' in es and '<article lang="es" hidden' not in es
+    for game in ("unfairchess", "castel", "citadel"):
+        es = c.get(f"/games/{game}/rules/fragment", params={"lang": "es"}).text
+        assert '<article lang="es"' in es and '<article lang="es" hidden' not in es, game
     # the links to the game's other page are absolute: the drawer is on another address
     assert 'href="/games/unfairchess/cards#group-1"' in fr
     assert 'lang="fr"' in c.get("/games/castel/cards/fragment", params={"lang": "fr"}).text
