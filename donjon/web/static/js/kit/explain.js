@@ -12,7 +12,7 @@
 // A board tells its zoom which card an item is (createZoom(el, { card: (item) => id }), or
 // zoom.open(item, { card: id })); the zoom calls cardShown(id) and draws explainButton(id).
 // A board may also call cardShown(id) itself when the player picks a card without zooming on
-// it (Castel, a hand card picked to be placed).
+// it (a hand card picked to be placed on the board).
 
 import { esc } from "./html.js";
 
