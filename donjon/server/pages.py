@@ -153,13 +153,19 @@ async def game_doc_fragment(game: str, page: str, request: Request) -> Response:
     return HTMLResponse("".join(block(context)))
 
 
-@router.get("/g/{game_id}", response_class=HTMLResponse)
-async def game_page(game_id: str, request: Request) -> Response:
+async def _stored_game(request: Request, game_id: str) -> tuple[Any, list[Any]] | None:
+    """The game's row and seats, or None if there is no such game."""
     async with request.app.state.db.read() as s:
         row = await repo.get_game(s, game_id)
-        if row is None:
-            return await _not_found(request)
-        seats = await repo.game_seats(s, game_id)
+        return None if row is None else (row, await repo.game_seats(s, game_id))
+
+
+@router.get("/g/{game_id}", response_class=HTMLResponse)
+async def game_page(game_id: str, request: Request) -> Response:
+    found = await _stored_game(request, game_id)
+    if found is None:
+        return await _not_found(request)
+    row, seats = found
     user = await auth.current_user(request)
     seat = next((x.seat for x in seats if user is not None and x.user_id == user.id), None)
     summary = repo.game_summary(row, seats)
@@ -169,12 +175,10 @@ async def game_page(game_id: str, request: Request) -> Response:
 
 @router.get("/g/{game_id}/replay", response_class=HTMLResponse)
 async def replay_page(game_id: str, request: Request) -> Response:
-    async with request.app.state.db.read() as s:
-        row = await repo.get_game(s, game_id)
-        if row is None:
-            return await _not_found(request)
-        seats = await repo.game_seats(s, game_id)
-    summary = repo.game_summary(row, seats)
+    found = await _stored_game(request, game_id)
+    if found is None:
+        return await _not_found(request)
+    summary = repo.game_summary(*found)
     return await render(request, "replay.html", game=summary, boot={"game": summary})
 
 
