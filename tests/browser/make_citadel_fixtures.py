@@ -295,7 +295,8 @@ def render_page(name: str, lang: str = "en", base: str = STUB_BASE) -> str:
     """Render ``citadel/<name>`` over a stand-in ``base.html`` (``base``: its source)."""
     from jinja2 import ChoiceLoader, DictLoader, Environment, FileSystemLoader, PrefixLoader, select_autoescape
 
-    env = Environment(loader=ChoiceLoader([DictLoader({"base.html": base}), PrefixLoader({GAME.id: FileSystemLoader(str(GAME.info.templates_dir()))})]),
+    env = Environment(loader=ChoiceLoader([DictLoader({"base.html": base}), PrefixLoader({GAME.id: FileSystemLoader(str(GAME.info.templates_dir()))}),
+                                           FileSystemLoader(str(ROOT / "donjon" / "web" / "templates"))]),
                       autoescape=select_autoescape(["html"]))
     return env.get_template(f"citadel/{name}").render(lang=lang)
 
