@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib
 import logging
 import pkgutil
+import threading
 from importlib.metadata import entry_points
 
 from donjon.games.info import GameInfo
@@ -29,6 +30,8 @@ ENTRY_POINT_GROUP = "donjon.games"
 
 _REGISTRY: dict[str, Game] = {}
 _discovered = False
+_discovering = False
+_discover_lock = threading.RLock()
 
 
 def register(game: Game) -> Game:
@@ -79,10 +82,25 @@ def get_info(game_id: str) -> GameInfo:
 
 
 def _discover() -> None:
-    global _discovered
+    """Register every game package and entry point, once. Another thread asking meanwhile
+    waits for the whole registry (a threaded server's first requests arrive together); the
+    discovering thread itself, re-entering through a game module's import, gets what is
+    registered so far."""
+    global _discovered, _discovering
     if _discovered:
         return
-    _discovered = True
+    with _discover_lock:
+        if _discovered or _discovering:
+            return
+        _discovering = True
+        try:
+            _register_found()
+        finally:
+            _discovering = False
+            _discovered = True
+
+
+def _register_found() -> None:
     for mod in pkgutil.iter_modules(__path__):
         if not mod.ispkg:
             continue
