@@ -157,6 +157,9 @@ class GameInfo:
     * ``public_action(action)``: what a spectator and a replay may know of a played action,
       for a game whose actions carry something private (UnfairChess's Foresight order names
       the top of its author's deck). ``None``: every action is public as it was sent.
+    * ``puzzles()``: the game's :class:`~donjon.games.puzzles.PuzzleSource` (its shipped
+      puzzles, their generator and check), imported when called; ``None``: no puzzles. The
+      puzzle pages, API and ``donjon puzzles`` read it.
     """
 
     id: str
@@ -186,6 +189,7 @@ class GameInfo:
     exports: tuple[str, ...] = ()
     make_exporter: Callable[[str], Exporter] | None = None
     public_action: Callable[[Any], Any] | None = None
+    puzzles: Callable[[], Any] | None = None
     time_controls: tuple[dict[str, int], ...] = (
         {"initial": 300, "increment": 20, "maximum": 600},
         {"initial": 600, "increment": 30, "maximum": 1200},
