@@ -2,8 +2,8 @@
 
 Games are played by the search bot's ``easy`` and ``normal`` levels (easy blunders: that is
 where puzzles come from), game ``seed`` after game. The game's own course is the first,
-free filter (:func:`candidates`): a position is looked at only if the side to act went on to
-mate within three turns, or to win three points of material within three actions. Such a
+free filter (:func:`candidates`): a position is looked at only if the side to act mated at
+that turn or the next, or won three points of material at that turn and kept them. Such a
 position must be one setup can rebuild (no walls, no timed restriction, no Shield, no
 Foresight knowledge; :func:`setup_options`); it is *rebuilt* from those options and every
 check runs on the rebuilt state, so a stored puzzle is exactly what the checks saw.
@@ -11,9 +11,9 @@ Cheapest first:
 
 1. a win at once (:func:`~.solve.winning_turns`, exhaustive): a mate in 1 if exactly one
    first action wins (two or more: no puzzle);
-2. where the game ended in a mate: a forced win in two turns starting with a check
-   (exhaustive for the defender's answers, its cards included); if one exists, every other
-   first action is checked exactly (:func:`~.solve.mate_solution`);
+2. where the game ended in a mate at the solver's next turn: a forced win in two turns
+   (exhaustive for every first action and every answer of the defender, its cards
+   included; :func:`~.solve.mate_solution`);
 3. where material was won: a one-ply search with captures (200 nodes per first action) must
    show the gain; then the search at :data:`~.solve.BUDGET` confirms it
    (:func:`~.solve.material_solution`).
@@ -103,27 +103,47 @@ def themes(sol: solve.Solution, seat: int) -> list[str]:
     return out
 
 
+def _turn_end(states: list[State], i: int) -> int:
+    """The index of the state after the turn that starts at ``states[i]`` (an add-to-move card
+    and its move are one turn)."""
+    seat = states[i].seat
+    j = i + 1
+    while j < len(states) - 1 and states[j].result is None and states[j].seat == seat:
+        j += 1
+    return j
+
+
 def candidates(states: list[State]) -> list[tuple[int, str]]:
-    """The positions of a played game worth checking, each with what to look for: ``mate``
-    where the side to act went on to win the game within its next three turns, ``material``
-    where it was three points of material up within three actions (the bots' own play is the
-    cheap filter; the checks decide)."""
+    """The positions of a played game worth checking, each with what to look for, from the
+    game's own course (the cheap filter; the checks decide): ``mate1`` where the side to act
+    mated at this turn, ``mate2`` where it mated at its next turn, ``material`` where its turn
+    won three points of material that the reply did not win back."""
     out = []
     end = states[-1]
-    for i, st in enumerate(states):
+    for i, st in enumerate(states[:-1]):
         if st.result is not None or st.must_move or st.ordering:
             continue
         seat = st.seat
-        if end.result is not None and seat in end.result.winners and len(states) - 1 - i <= 6:
-            out.append((i, "mate"))
-        elif any(solve.material(s, seat) - solve.material(st, seat) >= 3 for s in states[i + 1: i + 4]):
+        j = _turn_end(states, i)
+        if states[j].result is not None:
+            if seat in states[j].result.winners:
+                out.append((i, "mate1"))
+            continue
+        if j == len(states) - 1:
+            break
+        k = _turn_end(states, j)
+        if end is states[k] and end.result is not None and seat in end.result.winners:
+            out.append((i, "mate2"))
+        elif solve.material(states[j], seat) - solve.material(st, seat) >= 3 and \
+                solve.material(states[k], seat) - solve.material(st, seat) >= 3:
             out.append((i, "material"))
     return out
 
 
-def find(st: State, game_seed: int, hint: str = "mate") -> dict[str, Any] | None:
-    """The puzzle at ``st`` (the side to act solves), or None. ``hint``: ``mate`` looks for a
-    mate in 1 or 2, ``material`` for a mate in 1 or a material gain."""
+def find(st: State, game_seed: int, hint: str = "mate2") -> dict[str, Any] | None:
+    """The puzzle at ``st`` (the side to act solves), or None. ``hint``: ``mate1`` looks for a
+    mate in 1 only, ``mate2`` for a mate in 1 or 2, ``material`` for a mate in 1 or a material
+    gain."""
     opts = setup_options(st)
     if opts is None:
         return None
@@ -137,14 +157,9 @@ def find(st: State, game_seed: int, hint: str = "mate") -> dict[str, Any] | None
         sol = solve.Solution("mate", 1, solve._entries(seat, next(iter(once.values()))))
     elif once:
         return None  # two first actions win at once: no puzzle here
-    elif hint == "mate":
-        # A forced win in two turns, looked for among the checks first (cheap), then proved
-        # unique over every first action.
-        for _line, nst in solve.turns(rebuilt, seat, foresight=False, checks=True):
-            if nst.result is None and nst.king_attacked(nst.us) and solve.forces_win(nst, seat):
-                sol = solve.mate_solution(rebuilt, seat)
-                break
-    else:
+    elif hint == "mate2":
+        sol = solve.mate_solution(rebuilt, seat)
+    elif hint == "material":
         quick = solve.root_scores(rebuilt, seat, QUICK)
         if quick:
             stand = solve.bot_search.evaluate(rebuilt, seat)
