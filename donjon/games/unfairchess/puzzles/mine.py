@@ -34,6 +34,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from donjon.games.protocol import IllegalAction
 from donjon.games.unfairchess.bots.search import UnfairChessSearchBot
 from donjon.games.unfairchess.catalogue import CARDS
 from donjon.games.unfairchess.game import GAME, public_statuses
@@ -41,6 +42,8 @@ from donjon.games.unfairchess.puzzles import solve
 from donjon.games.unfairchess.state import State, seat_of, sq_name
 
 MAX_PLIES = 160
+MAX_SOLVER_ACTIONS = 3
+"""A solution is at most three of the solver's actions (two add-to-move cards make four)."""
 BATCH = 4
 """Games handed to each worker at a time (the workers take them as they finish)."""
 QUICK = solve.Budget(depth=1, nodes=200, threats=0)
@@ -148,7 +151,10 @@ def find(st: State, game_seed: int, hint: str = "mate2") -> dict[str, Any] | Non
     if opts is None:
         return None
     seat = st.seat
-    rebuilt = GAME.setup(2, game_seed, opts)
+    try:
+        rebuilt = GAME.setup(2, game_seed, opts)
+    except IllegalAction:  # e.g. a trap under a piece, which setup does not place
+        return None
     if rebuilt.result is not None or rebuilt.seat != seat or rebuilt.can_save:
         return None
     once = solve.winning_turns(rebuilt, seat, stop=2)
@@ -165,7 +171,7 @@ def find(st: State, game_seed: int, hint: str = "mate2") -> dict[str, Any] | Non
             stand = solve.bot_search.evaluate(rebuilt, seat)
             if quick[0][0] - stand >= solve.MIN_GAIN and (len(quick) < 2 or quick[0][0] - quick[1][0] >= solve.MARGIN):
                 sol = solve.material_solution(rebuilt, seat)
-    if sol is None:
+    if sol is None or sum(e["seat"] == seat for e in sol.line) > MAX_SOLVER_ACTIONS:
         return None
     th = themes(sol, seat)
     rating = RATING[th[0]] + (CARD_BONUS if any(t.startswith("card:") for t in th) else 0)
