@@ -90,6 +90,8 @@ def test_daily_puzzle_card_on_the_home_page(browser, site) -> None:
     ctx = browser.new_context(base_url=site.url, viewport={"width": 390, "height": 844})
     page = ctx.new_page()
     page.goto("/")
+    page.locator("#daily-puzzle").scroll_into_view_if_needed()
+    shot(page, "puzzle-home-390.png")
     page.locator("#daily-puzzle a[href='/puzzles/daily']").click()
     page.wait_for_function("() => document.querySelector('.ucg-root')?.dataset.version > 0")
     assert page.locator("#puzzle-title").inner_text() == "Puzzle of the day"
