@@ -1,7 +1,8 @@
 """Mining puzzles from bot self-play (``donjon puzzles generate --game unfairchess``).
 
-Games are played by the search bot's ``easy`` and ``normal`` levels (easy blunders: that is
-where puzzles come from), game ``seed`` after game. The game's own course is the first,
+Games are played by the search bot's ``easy`` and ``normal`` levels without their clocks
+(easy blunders: that is where puzzles come from), game ``seed`` after game; every search is
+capped in nodes, not in time, so the file depends only on the seeds the command went through. The game's own course is the first,
 free filter (:func:`candidates`): a position is looked at only if the side to act mated at
 that turn or the next, or won three points of material at that turn and kept them. Such a
 position must be one setup can rebuild (no walls, no timed restriction, no Shield, no
@@ -35,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from donjon.games.protocol import IllegalAction
-from donjon.games.unfairchess.bots.search import UnfairChessSearchBot
+from donjon.games.unfairchess.bots.search import LEVELS, UnfairChessSearchBot
 from donjon.games.unfairchess.catalogue import CARDS
 from donjon.games.unfairchess.game import GAME, public_statuses
 from donjon.games.unfairchess.puzzles import solve
@@ -179,12 +180,21 @@ def find(st: State, game_seed: int, hint: str = "mate2") -> dict[str, Any] | Non
             "line": sol.line, "themes": th, "rating": rating}
 
 
+def bot(level: str) -> UnfairChessSearchBot:
+    """The search bot of ``level`` without its clock: the same depth, node cap, card and noise
+    settings, so that a game (hence the data file) depends only on its seed, not on how busy
+    the machine was."""
+    lv = LEVELS[level]
+    return UnfairChessSearchBot(time_limit=None, max_depth=lv.max_depth, max_nodes=lv.max_nodes, samples=lv.samples,
+                                cards=lv.cards, threats=lv.threats, noise=lv.noise)
+
+
 def play_game(game_seed: int) -> list[State]:
     """One self-play game: every state, the start first."""
     rng = random.Random(game_seed)
     levels = ["easy", "normal"]
     rng.shuffle(levels)
-    bots = [UnfairChessSearchBot(levels[0]), UnfairChessSearchBot(levels[1])]
+    bots = [bot(levels[0]), bot(levels[1])]
     st = GAME.setup(2, game_seed)
     out = [st]
     while st.result is None and st.plies < MAX_PLIES:
