@@ -12,9 +12,9 @@ Cheapest first:
 
 1. a win at once (:func:`~.solve.winning_turns`, exhaustive): a mate in 1 if exactly one
    first action wins (two or more: no puzzle);
-2. where the game ended in a mate at the solver's next turn: a forced win in two turns
-   (exhaustive for every first action and every answer of the defender, its cards
-   included; :func:`~.solve.mate_solution`);
+2. where the game ended in a mate at the solver's next turn and the turn played forces it
+   (every answer of the defender, its cards included): a forced win in two turns, proved
+   unique over every first action (:func:`~.solve.mate_solution`);
 3. where material was won: a one-ply search with captures (200 nodes per first action) must
    show the gain; then the search at :data:`~.solve.BUDGET` confirms it
    (:func:`~.solve.material_solution`).
@@ -144,10 +144,12 @@ def candidates(states: list[State]) -> list[tuple[int, str]]:
     return out
 
 
-def find(st: State, game_seed: int, hint: str = "mate2") -> dict[str, Any] | None:
+def find(st: State, game_seed: int, hint: str = "mate2", played: State | None = None) -> dict[str, Any] | None:
     """The puzzle at ``st`` (the side to act solves), or None. ``hint``: ``mate1`` looks for a
     mate in 1 only, ``mate2`` for a mate in 1 or 2, ``material`` for a mate in 1 or a material
-    gain."""
+    gain. ``played``: for ``mate2``, the state after the turn the game went on with; unless
+    that turn forces the win (one check, cheaper than proving every first action), there is no
+    mate in 2 to look for."""
     opts = setup_options(st)
     if opts is None:
         return None
@@ -165,7 +167,8 @@ def find(st: State, game_seed: int, hint: str = "mate2") -> dict[str, Any] | Non
     elif once:
         return None  # two first actions win at once: no puzzle here
     elif hint == "mate2":
-        sol = solve.mate_solution(rebuilt, seat)
+        if played is None or solve.forces_win(played, seat) is not None:
+            sol = solve.mate_solution(rebuilt, seat)
     elif hint == "material":
         quick = solve.root_scores(rebuilt, seat, QUICK)
         if quick:
@@ -222,7 +225,7 @@ def mine_game(game_seed: int) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = []
     states = play_game(game_seed)
     for i, hint in candidates(states):
-        p = find(states[i], game_seed, hint)
+        p = find(states[i], game_seed, hint, states[_turn_end(states, i)])
         if p is not None and p["id"] not in {q["id"] for q in found}:
             p["source"] = {"game_seed": game_seed, "action": i}
             found.append(p)
