@@ -128,3 +128,22 @@ def sample() -> list:
 @pytest.mark.parametrize("puzzle", sample(), ids=lambda p: f"{p.themes[0]}-{p.id}")
 def test_sample_is_still_the_unique_solution(puzzle) -> None:
     assert PUZZLES.check(puzzle) is None
+
+
+DEFLECTION = "r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1"
+"""1. Qd8+ Bxd8 2. Re8#, the only first move that mates in two."""
+
+
+def test_generator_proves_a_mate_in_two() -> None:
+    st = GAME.setup(2, 3, {"fen": DEFLECTION, "hands": {"0": [], "1": []}})
+    states = [st]
+    for u in ("d5d8", "e7d8", "e1e8"):
+        states.append(GAME.apply(states[-1], states[-1].seat, {"type": "move", "uci": u}))
+    assert mine.candidates(states)[0] == (0, "mate2")
+    p = mine.find(states[0], 3, "mate2", states[1])
+    assert p is not None and p["themes"] == ["mate_in_2"] and p["rating"] == mine.RATING["mate_in_2"]
+    assert [e["action"]["uci"] for e in p["line"]] == ["d5d8", "e7d8", "e1e8"]
+    assert PUZZLES.check(to_puzzle(p)) is None
+    # the turn the game went on with did not force the mate: not looked for
+    quiet = GAME.apply(st, 0, {"type": "move", "uci": "h2h3"})
+    assert mine.find(states[0], 3, "mate2", quiet) is None

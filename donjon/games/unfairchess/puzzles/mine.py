@@ -136,7 +136,8 @@ def candidates(states: list[State]) -> list[tuple[int, str]]:
         if j == len(states) - 1:
             break
         k = _turn_end(states, j)
-        if end is states[k] and end.result is not None and seat in end.result.winners:
+        if k < len(states) - 1 and end is states[_turn_end(states, k)] and end.result is not None \
+                and seat in end.result.winners:
             out.append((i, "mate2"))
         elif solve.material(states[j], seat) - solve.material(st, seat) >= 3 and \
                 solve.material(states[k], seat) - solve.material(st, seat) >= 3:
