@@ -53,7 +53,7 @@ class UnfairChessPuzzles:
             card = CARDS.get(theme[5:])
             if card is None:
                 return {"en": theme, "fr": theme, "es": theme}
-            names = {"en": card.name_en, "fr": card.name_fr, "es": card.name_en}
+            names = {"en": card.name_en, "fr": card.name_fr, "es": getattr(card, "name_es", None) or card.name_en}
             return {lang: CARD_THEME[lang].format(names[lang]) for lang in CARD_THEME}
         return THEMES.get(theme, {"en": theme, "fr": theme, "es": theme})
 
