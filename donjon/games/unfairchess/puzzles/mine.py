@@ -13,9 +13,9 @@ Cheapest first:
 1. a win at once (:func:`~.solve.winning_turns`, exhaustive): a mate in 1 if exactly one
    first action wins (two or more: no puzzle);
 2. in one game in :data:`MATE2_EVERY`, where the game ended in a mate at the solver's next
-   turn and the turn played forces it
-   (every answer of the defender, its cards included): a forced win in two turns, proved
-   unique over every first action (:func:`~.solve.mate_solution`);
+   turn and the turn played forces it (every answer of the defender, its cards included):
+   a forced win in two turns, proved unique over every first action
+   (:func:`~.solve.mate_solution`), within :data:`MATE2_APPLIES` actions applied;
 3. where material was won: a one-ply search with captures (200 nodes per first action) must
    show the gain; then the search at :data:`~.solve.BUDGET` confirms it
    (:func:`~.solve.material_solution`).
@@ -47,9 +47,11 @@ MAX_PLIES = 160
 MAX_SOLVER_ACTIONS = 3
 """A solution is at most three of the solver's actions (two add-to-move cards make four)."""
 BATCH = 4
-MATE2_EVERY = 4
-"""Mates in 2 are looked for in one game in four (seeds divisible by it): proving one unique
-over every first action and card play costs about ten games of the other checks."""
+MATE2_EVERY = 2
+"""Mates in 2 are looked for in one game in two (seeds divisible by it)."""
+MATE2_APPLIES = 2000
+"""A mate in 2 is given up after this many actions applied in its search (a proof over every
+first action, card plays included, can cost tens of games of the other checks)."""
 """Games handed to each worker at a time (the workers take them as they finish)."""
 QUICK = solve.Budget(depth=1, nodes=200, threats=0)
 """The material pre-filter: one ply and the captures, 200 nodes per first action."""
@@ -172,8 +174,12 @@ def find(st: State, game_seed: int, hint: str = "mate2", played: State | None = 
     elif once:
         return None  # two first actions win at once: no puzzle here
     elif hint == "mate2":
-        if played is None or solve.forces_win(played, seat) is not None:
-            sol = solve.mate_solution(rebuilt, seat)
+        try:
+            with solve.capped(MATE2_APPLIES):
+                if played is None or solve.forces_win(played, seat) is not None:
+                    sol = solve.mate_solution(rebuilt, seat)
+        except solve.OverBudget:
+            return None
     elif hint == "material":
         quick = solve.root_scores(rebuilt, seat, QUICK)
         if quick:

@@ -71,6 +71,37 @@ def _plain(st: State) -> bool:
     return not (st.statuses or st.traps or st.walls or st.restrictions)
 
 
+class OverBudget(Exception):
+    """More actions applied than :func:`capped` allows."""
+
+
+_left: list[int | None] = [None]
+
+
+def _apply(st: State, seat: int, action: Action) -> State:
+    left = _left[0]
+    if left is not None:
+        if left <= 0:
+            raise OverBudget
+        _left[0] = left - 1
+    return GAME.apply(st, seat, action)
+
+
+class capped:  # noqa: N801 - used as a function: ``with capped(n): ...``
+    """Within ``with capped(n):``, the searches of this module apply at most ``n`` actions
+    (then :class:`OverBudget`): a bound counted in work, not time, so results do not depend
+    on the machine."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def __enter__(self) -> None:
+        _left[0] = self.n
+
+    def __exit__(self, *exc: object) -> None:
+        _left[0] = None
+
+
 def turns(st: State, seat: int, *, foresight: bool = True, checks: bool = False) -> Iterator[tuple[Turn, State]]:
     """Every complete turn of ``seat`` (to act in ``st``), with the state after it.
     ``checks``: leave out the normal moves that cannot end the turn with the enemy king
@@ -80,7 +111,7 @@ def turns(st: State, seat: int, *, foresight: bool = True, checks: bool = False)
         if checks and a["type"] == "move" and _plain(st) and not st.board.gives_check(chess.Move.from_uci(a["uci"])):
             continue
         try:
-            nst = GAME.apply(st, seat, a)
+            nst = _apply(st, seat, a)
         except IllegalAction:  # pragma: no cover - every listed action is legal
             continue
         line: Turn = (a,)
@@ -88,14 +119,14 @@ def turns(st: State, seat: int, *, foresight: bool = True, checks: bool = False)
             if not foresight:
                 continue
             order = {"type": "order", "order": nst.decks[seat][: nst.ordering]}
-            nst = GAME.apply(nst, seat, order)
+            nst = _apply(nst, seat, order)
             line = (a, order)
         if nst.result is None and nst.seat == seat and nst.must_move:
             plain = checks and _plain(nst)
             for m in GAME.legal_moves(nst):
                 if plain and not nst.board.gives_check(chess.Move.from_uci(m["uci"])):
                     continue
-                yield (*line, m), GAME.apply(nst, seat, m)
+                yield (*line, m), _apply(nst, seat, m)
         else:
             yield line, nst
 
