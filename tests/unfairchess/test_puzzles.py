@@ -147,3 +147,18 @@ def test_generator_proves_a_mate_in_two() -> None:
     # the turn the game went on with did not force the mate: not looked for
     quiet = GAME.apply(st, 0, {"type": "move", "uci": "h2h3"})
     assert mine.find(states[0], 3, "mate2", quiet) is None
+
+
+def test_cli_lists_the_shipped_puzzles() -> None:
+    import io
+
+    from donjon.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["puzzles", "list", "--json"], stdout=out, stderr=err) == 0
+    listed = json.loads(out.getvalue())
+    assert [p["id"] for p in listed] == [p.id for p in PUZZLES.load()]
+    assert {"id", "game", "seat", "themes", "rating", "moves", "line"} <= set(listed[0])
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["puzzles", "list", "--game", "nope"], stdout=out, stderr=err) == 2
+    assert "no game 'nope' with puzzles" in err.getvalue()
