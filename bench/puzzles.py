@@ -3,7 +3,7 @@ no other first action that does as well (``PuzzleSource.check``, for UnfairChess
 donjon/games/unfairchess/puzzles/solve.py).
 
     python3 bench/puzzles.py              # every puzzle of every game with puzzles
-    python3 bench/puzzles.py --quick      # the first five of each game
+    python3 bench/puzzles.py --quick      # the first five of each game (--limit N: the first N)
     python3 bench/puzzles.py --game unfairchess --json
 
 Exit status 1 if any puzzle fails its check. A mate in 2 is checked exhaustively (seconds
@@ -41,9 +41,10 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game")
     ap.add_argument("--quick", action="store_true", help="the first five puzzles of each game")
+    ap.add_argument("--limit", type=int, help="the first LIMIT puzzles of each game")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    res = run(args.game, 5 if args.quick else None)
+    res = run(args.game, 5 if args.quick else args.limit)
     if args.json:
         print(json.dumps(res))
     else:
