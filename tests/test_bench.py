@@ -63,3 +63,10 @@ def test_abuse_replay_reports_bots_and_sockets(capsys) -> None:  # type: ignore[
     assert float(quiet.split(" s")[0]) > 0 and float(loud.split(" s")[0]) > 0
     assert "hard-bot tables from 1 address(es) without a session:" in out
     assert "socket flood: 24 sockets of one guest on one game:" in out and "welcomed" in out
+
+
+def test_puzzles_quick_checks_the_first_shipped_puzzles(capsys) -> None:  # type: ignore[no-untyped-def]
+    """bench/puzzles.py re-checks every shipped puzzle (minutes); its quick mode the first five."""
+    puzzles = load("puzzles")
+    assert puzzles.main(["--quick", "--game", "unfairchess"]) == 0
+    assert "unfairchess: 5 checked, 0 failed" in capsys.readouterr().out

@@ -26,6 +26,7 @@ COMMANDS: tuple[str, ...] = (
     "donjon.cli.play",
     "donjon.cli.tournament",
     "donjon.cli.serve",
+    "donjon.cli.puzzles",
 )
 """The modules of the generic subcommands, each with ``add(subparsers)``, in help order."""
 

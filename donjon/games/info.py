@@ -160,6 +160,9 @@ class GameInfo:
     * ``tutorial``: the game's tutorial, a JSON file in the package (``"tutorial.json"``):
       lessons played on the game's own setups, served at ``/learn/<id>`` (the format is in
       docs/protocol.md, "Tutorials"). ``None``: the game has no tutorial.
+    * ``puzzles()``: the game's :class:`~donjon.games.puzzles.PuzzleSource` (its shipped
+      puzzles, their generator and check), imported when called; ``None``: no puzzles. The
+      puzzle pages, API and ``donjon puzzles`` read it.
     """
 
     id: str
@@ -190,6 +193,7 @@ class GameInfo:
     make_exporter: Callable[[str], Exporter] | None = None
     public_action: Callable[[Any], Any] | None = None
     tutorial: str | None = None
+    puzzles: Callable[[], Any] | None = None
     time_controls: tuple[dict[str, int], ...] = (
         {"initial": 300, "increment": 20, "maximum": 600},
         {"initial": 600, "increment": 30, "maximum": 1200},
@@ -312,5 +316,6 @@ class GameInfo:
             "bot_levels": list(self.bot_levels),
             "time_controls": [dict(tc) for tc in self.time_controls],
             "tutorial": self.tutorial is not None,
+            "puzzles": self.puzzles is not None,
             "web": self.web_json(),
         }

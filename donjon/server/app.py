@@ -20,7 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import donjon
 from donjon.bus import make_bus
 from donjon.games import game_ids
-from donjon.server import api, gctune, headers, league_api, league_pages, pages, tutorials, ws
+from donjon.server import api, gctune, headers, league_api, league_pages, pages, puzzles, tutorials, ws
 from donjon.server.auth import AuthError
 from donjon.server.limits import BodyLimit, Limits, RateLimited
 from donjon.server.lobby import Lobby, LobbyError
@@ -94,6 +94,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(pages.WEB / "static")), name="static")
     app.include_router(api.router)
     league_api.install(app)
+    app.include_router(puzzles.api)
+    app.include_router(puzzles.router)
     app.include_router(ws.router)
     app.include_router(pages.ops)
     app.include_router(metrics_router)

@@ -1458,6 +1458,116 @@ MESSAGES: dict[str, Message] = {
         "fr": "quatre trésors perdus",
         "es": "cuatro tesoros perdidos",
     },
+    "nav_puzzles": {
+        "en": "Puzzles",
+        "fr": "Problèmes",
+        "es": "Problemas",
+    },
+    "puzzle_title": {
+        "en": "Puzzle",
+        "fr": "Problème",
+        "es": "Problema",
+    },
+    "puzzle_daily_title": {
+        "en": "Puzzle of the day",
+        "fr": "Problème du jour",
+        "es": "Problema del día",
+    },
+    "puzzle_daily_open": {
+        "en": "Solve today's puzzle",
+        "fr": "Résoudre le problème du jour",
+        "es": "Resolver el problema del día",
+    },
+    "puzzle_try_again": {
+        "en": "Not the best — try again.",
+        "fr": "Pas le meilleur coup — réessaie.",
+        "es": "No es la mejor jugada — inténtalo de nuevo.",
+    },
+    "puzzle_find": {
+        "en": "Find the best line: {side} to play.",
+        "fr": "Trouve la meilleure suite : {side} jouent.",
+        "es": "Encuentra la mejor línea: juegan {side}.",
+    },
+    "puzzle_correct": {
+        "en": "Right! Keep going.",
+        "fr": "Bien vu ! Continue.",
+        "es": "¡Correcto! Sigue.",
+    },
+    "puzzle_solved": {
+        "en": "Solved!",
+        "fr": "Résolu !",
+        "es": "¡Resuelto!",
+    },
+    "puzzle_failed_note": {
+        "en": "It counts as failed for your rating; try again to practise.",
+        "fr": "Il compte comme raté pour ton classement ; réessaie pour t'entraîner.",
+        "es": "Cuenta como fallado para tu clasificación; inténtalo de nuevo para practicar.",
+    },
+    "puzzle_rating": {
+        "en": "Puzzle rating",
+        "fr": "Classement du problème",
+        "es": "Clasificación del problema",
+    },
+    "puzzle_your_rating": {
+        "en": "Your puzzle rating",
+        "fr": "Ton classement en problèmes",
+        "es": "Tu clasificación en problemas",
+    },
+    "puzzle_themes": {
+        "en": "Themes",
+        "fr": "Thèmes",
+        "es": "Temas",
+    },
+    "puzzle_next": {
+        "en": "Next puzzle",
+        "fr": "Problème suivant",
+        "es": "Siguiente problema",
+    },
+    "puzzle_retry": {
+        "en": "Start again",
+        "fr": "Recommencer",
+        "es": "Empezar de nuevo",
+    },
+    "puzzle_step": {
+        "en": "Action {n} of {m}",
+        "fr": "Action {n} sur {m}",
+        "es": "Acción {n} de {m}",
+    },
+    "puzzle_none": {
+        "en": "There are no puzzles on this server.",
+        "fr": "Il n'y a pas de problèmes sur ce serveur.",
+        "es": "No hay problemas en este servidor.",
+    },
+    "puzzle_result": {
+        "en": "Result",
+        "fr": "Résultat",
+        "es": "Resultado",
+    },
+    "puzzle_was_solved": {
+        "en": "You solved it.",
+        "fr": "Tu l'as résolu.",
+        "es": "Lo resolviste.",
+    },
+    "puzzle_was_failed": {
+        "en": "You failed it the first time.",
+        "fr": "Tu l'as raté la première fois.",
+        "es": "Lo fallaste la primera vez.",
+    },
+    "puzzle_not_tried": {
+        "en": "Not tried yet.",
+        "fr": "Pas encore essayé.",
+        "es": "Aún no intentado.",
+    },
+    "puzzle_reply": {
+        "en": "Reply: {what}",
+        "fr": "Réponse : {what}",
+        "es": "Respuesta: {what}",
+    },
+    "puzzle_daily_badge": {
+        "en": "Today's puzzle",
+        "fr": "Problème du jour",
+        "es": "Problema del día",
+    },
 }
 
 

@@ -232,3 +232,40 @@ class TutorialProgressRow(Base):
     done: Mapped[int] = mapped_column(Integer)
     updated_at: Mapped[float] = mapped_column(Float)
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class PuzzleRatingRow(Base):
+    """A Glicko-2 puzzle rating (league/glicko.py) in one game: a player's
+    (``subject`` = ``u:<user id>``) or a puzzle's own (``p:<puzzle id>``)."""
+
+    __tablename__ = "puzzle_ratings"
+
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    subject: Mapped[str] = mapped_column(String(48), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    vol: Mapped[float] = mapped_column(Float)
+    attempts: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class PuzzleAttemptRow(Base):
+    """A player's attempt at one puzzle: one row per (player, game, puzzle), so a puzzle is
+    rated once per player. ``progress``: how many of the solver's actions are played now (the
+    position the page resumes at); ``result``: ``solved`` or ``failed`` once rated, None
+    before; ``tries``: how many times the player started it."""
+
+    __tablename__ = "puzzle_attempts"
+    __table_args__ = (UniqueConstraint("user_id", "game", "puzzle_id", name="uq_puzzle_attempts_user_puzzle"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    game: Mapped[str] = mapped_column(String(32))
+    puzzle_id: Mapped[str] = mapped_column(String(32))
+    progress: Mapped[int] = mapped_column(Integer)
+    tries: Mapped[int] = mapped_column(Integer)
+    result: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    rating_before: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rating_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)

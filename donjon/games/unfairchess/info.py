@@ -48,6 +48,7 @@ INFO = GameInfo(
     web="web", templates="templates", ui_module="ui.js", stylesheets=("page.css", "board.css"),
     docs_pages=("rules", "cards"), badge_module="badge.js", exports=("pgn",), tutorial="tutorial.json",
     make_exporter=_make_exporter, public_action=_public_action,
+    puzzles=imported("donjon.games.unfairchess.puzzles", "PUZZLES"),
     # Fischer clocks, the clock running through card play too (docs/rules/unfairchess.md)
     time_controls=({"initial": 300, "increment": 3}, {"initial": 180, "increment": 2},
                    {"initial": 600, "increment": 5}, {"initial": 900, "increment": 10}),

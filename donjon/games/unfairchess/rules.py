@@ -31,9 +31,11 @@ def new_state(seed: int, options: dict[str, Any] | None = None) -> State:
     """The starting state: standard position (or ``options["fen"]``), decks shuffled from
     ``seed``, four cards each. ``options`` may fix ``hands`` and ``decks`` per seat
     (``{"0": [...], "1": [...]}``, decks top first), ``statuses``
-    (``{"e4": ["poison"]}``) and ``traps`` (``{"d5": 0}``, square → owner seat)."""
+    (``{"e4": ["poison"]}``), ``traps`` (``{"d5": 0}``, square → owner seat) and the
+    ``discard`` pile (``[{"seat": 0, "card": "poison"}, ...]``, oldest first; a puzzle keeps
+    the discard of the game it was taken from)."""
     options = dict(options or {})
-    known = {"fen", "hands", "decks", "statuses", "traps"}
+    known = {"fen", "hands", "decks", "statuses", "traps", "discard"}
     unknown = set(options) - known
     if unknown:
         raise IllegalAction(f"unknown option(s): {', '.join(sorted(unknown))}")
@@ -64,7 +66,7 @@ def new_state(seed: int, options: dict[str, Any] | None = None) -> State:
             hand, deck = deck[:HAND_SIZE], deck[HAND_SIZE:]
         st.hands.append(list(hand))
         st.decks.append(list(deck))
-    st.discard = []
+    st.discard = _discard(options.get("discard"))
     st.removed = [{}, {}]
     st.known_top = [0, 0]
     st.known_by_opp = [[], []]
@@ -127,6 +129,20 @@ def _seat_lists(value: Any, what: str) -> dict[int, list[str]]:
         out[int(k)] = list(cards)
     if what == "hands" and any(len(h) > HAND_SIZE for h in out.values()):
         raise IllegalAction(f"a hand holds at most {HAND_SIZE} cards")
+    return out
+
+
+def _discard(value: Any) -> list[dict[str, Any]]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise IllegalAction("discard must be a list of {\"seat\": 0 or 1, \"card\": id}")
+    out = []
+    for entry in value:
+        if (not isinstance(entry, dict) or set(entry) != {"seat", "card"} or entry["seat"] not in (0, 1)
+                or type(entry["seat"]) is not int or entry["card"] not in CARDS):
+            raise IllegalAction(f"discard: bad entry {entry!r}, expected {{\"seat\": 0 or 1, \"card\": id}}")
+        out.append({"seat": entry["seat"], "card": entry["card"]})
     return out
 
 

@@ -1,7 +1,7 @@
 """challenges: a table addressed to one person (tables.addressee_id)
 
 Revision ID: 0008_challenges
-Revises: 0006_tutorials
+Revises: 0007_puzzles
 Create Date: 2026-12-05 10:00:00
 
 Tables opened before this revision keep ``addressee_id`` NULL: they are open to anyone
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = '0008_challenges'
-down_revision: str | None = '0006_tutorials'
+down_revision: str | None = '0007_puzzles'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
