@@ -208,6 +208,31 @@ def test_the_top_bar_is_one_row_on_a_phone(new_page) -> None:
     assert desk.locator("#nav-toggle").is_hidden() and desk.locator(".mainnav a[href='/watch']").is_visible()
 
 
+@pytest.mark.parametrize("width", [1221, 1280, 1440])
+def test_the_top_bar_is_one_row_on_a_desktop(new_page, width) -> None:
+    """Every nav entry (Learn and Puzzles too) and the user box fit one row in the three
+    languages, for a guest (name, Sign up, Log out) and for a member (coins, name)."""
+    for who in ("guest", "member"):
+        pg = new_page({"width": width, "height": 860})
+        if who == "guest":
+            assert pg.request.post("/api/guest").ok
+        else:
+            register(pg, f"a_long_name_{width}")
+        for lang in ("en", "fr", "es"):
+            pg.goto(f"/?lang={lang}")
+            bar = pg.locator(".topbar").bounding_box()
+            assert bar["height"] < 60, (who, lang, bar)
+            assert pg.locator("#nav-toggle").is_hidden()
+            tops = pg.evaluate("() => [...document.querySelectorAll('.mainnav > a, .mainnav > details > summary, .userbox > *')]"
+                               ".map((e) => Math.round(e.getBoundingClientRect().height))")
+            assert max(tops) < 48, (who, lang, tops)  # no entry wraps onto a second line
+            assert pg.evaluate("document.documentElement.scrollWidth") <= width
+            for href in ("/", "/watch", "/learn", "/puzzles", "/leaderboard", "/shop"):
+                assert pg.locator(f".mainnav a[href='{href}']").is_visible(), (who, lang, href)
+        if width == 1280:
+            shot(pg, f"site-header-1280-{who}.png")
+
+
 def test_a_clock_flags_and_the_loser_sees_why(new_page) -> None:
     alice, bob = new_page(), new_page(PHONE)
     register(alice, "dora")
