@@ -250,24 +250,30 @@ async def synced(port: int, gid: str, cookie: str) -> list[dict[str, Any]]:
                 return f["history"]  # type: ignore[no-any-return]
 
 
-def test_castel_a_draw_is_in_the_drawers_history_only(site: Site) -> None:
-    a, b = site.user("castel_a"), site.user("castel_b")
-    gid, seats = site.game_pair(a, b, game="castel")
+def castel_game(site: Site, names: tuple[str, str], seed: int, actions: int,
+                draws: float) -> tuple[str, dict[int, Any], dict[int, Player]]:
+    """A two-player Castel game whose seats play up to ``actions`` random actions, a draw
+    from the pile with probability ``draws`` when one is legal."""
+    gid, seats = site.game_pair(site.user(names[0]), site.user(names[1]), game="castel")
     players = {s: Player(c, gid) for s, c in seats.items()}
     for p in players.values():
         p.hello()
-    rng = random.Random(8)
-    for _ in range(60):
-        seat = players[0].game["to_act"][0]
-        me = players[seat]
+    rng = random.Random(seed)
+    for _ in range(actions):
+        me = players[players[0].game["to_act"][0]]
         me.wait_version(players[0].v)  # type: ignore[arg-type]
-        draws = [x for x in me.legal if x["type"] == "draw"]
-        ack = me.act(rng.choice(draws) if draws and rng.random() < 0.6 else rng.choice(me.legal))
+        pile = [x for x in me.legal if x["type"] == "draw"]
+        ack = me.act(rng.choice(pile) if pile and rng.random() < draws else rng.choice(me.legal))
         assert ack["t"] == "ack", ack
         for p in players.values():
             p.wait_version(ack["v"])
         if players[0].game["status"] != "active":
             break
+    return gid, seats, players
+
+
+def test_castel_a_draw_is_in_the_drawers_history_only(site: Site) -> None:
+    gid, seats, players = castel_game(site, ("castel_a", "castel_b"), seed=8, actions=60, draws=0.6)
     public = synced_history(Player(site.client(), gid))
     mine = {s: synced_history(Player(seats[s], gid)) for s in (0, 1)}
     draws = 0
@@ -301,20 +307,7 @@ def test_the_replay_record_carries_the_spectators_history(site: Site) -> None:
 
 
 def test_the_castel_replay_history_is_the_public_one(site: Site) -> None:
-    a, b = site.user("castel_ra"), site.user("castel_rb")
-    gid, seats = site.game_pair(a, b, game="castel")
-    players = {s: Player(c, gid) for s, c in seats.items()}
-    for p in players.values():
-        p.hello()
-    rng = random.Random(3)
-    for _ in range(12):
-        seat = players[0].game["to_act"][0]
-        me = players[seat]
-        me.wait_version(players[0].v)  # type: ignore[arg-type]
-        draws = [x for x in me.legal if x["type"] == "draw"]
-        assert me.act(rng.choice(draws or me.legal))["t"] == "ack"
-        for p in players.values():
-            p.wait_version(me.v)  # type: ignore[arg-type]
+    gid, _, players = castel_game(site, ("castel_ra", "castel_rb"), seed=3, actions=12, draws=1.0)
     assert players[0].request("resign")["t"] == "ack"
     public = synced_history(Player(site.client(), gid))
     record = site.main.get(f"/api/games/{gid}/replay").json()
