@@ -73,9 +73,14 @@ def _date(ts: float | None) -> str:
 templates.env.filters["date"] = _date
 
 
-async def render(request: Request, name: str, status: int = 200, **ctx: Any) -> Response:
-    lang = i18n.pick_lang(request.query_params.get("lang"), request.cookies.get("lang"),
+def request_lang(request: Request) -> str:
+    """The reader's language: ``?lang=``, else the ``lang`` cookie, else Accept-Language."""
+    return i18n.pick_lang(request.query_params.get("lang"), request.cookies.get("lang"),
                           request.headers.get("accept-language"))
+
+
+async def render(request: Request, name: str, status: int = 200, **ctx: Any) -> Response:
+    lang = request_lang(request)
     user = await auth.current_user(request)
     me = None
     if user is not None:
@@ -146,8 +151,7 @@ async def game_doc_fragment(game: str, page: str, request: Request) -> Response:
     block = template.blocks.get("content") or template.blocks.get("main")
     if block is None:
         return HTMLResponse("Not found", status_code=404)
-    lang = i18n.pick_lang(request.query_params.get("lang"), request.cookies.get("lang"),
-                          request.headers.get("accept-language"))
+    lang = request_lang(request)
     context = template.new_context({"lang": lang, "t": i18n.strings(lang), "path": request.url.path,
                                     "rules_url": f"/games/{game}/rules", "cards_url": f"/games/{game}/cards"})
     return HTMLResponse("".join(block(context)))

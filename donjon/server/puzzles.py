@@ -63,9 +63,15 @@ def themes(game: str, puzzle: Puzzle, lang: str) -> list[dict[str, str]]:
     return [{"id": th, "name": src.theme_names(th).get(lang) or src.theme_names(th)["en"]} for th in puzzle.themes]
 
 
+@cache
+def _every() -> tuple[Puzzle, ...]:
+    """Every puzzle of every game, in a fixed order (the daily draw's)."""
+    return tuple(p for gid in puzzle_games() for p in sorted(_sets()[gid][0].values(), key=lambda p: p.id))
+
+
 def daily(day: dt.date) -> Puzzle | None:
     """The puzzle of the UTC ``day``: the same for everyone, drawn from the day's date."""
-    every = [p for gid in puzzle_games() for p in sorted(_sets()[gid][0].values(), key=lambda p: p.id)]
+    every = _every()
     if not every:
         return None
     h = int(hashlib.sha256(f"puzzle:{day.isoformat()}".encode()).hexdigest(), 16)
@@ -112,11 +118,6 @@ async def _payload(request: Request, puzzle: Puzzle, user_id: int | None, lang: 
             "player": await store.player_rating(db, puzzle.game, user_id), "attempt": att, **_frame(puzzle, st)}
 
 
-def _lang(request: Request) -> str:
-    return i18n.pick_lang(request.query_params.get("lang"), request.cookies.get("lang"),
-                          request.headers.get("accept-language"))
-
-
 # --------------------------------------------------------------------------- API
 
 
@@ -159,7 +160,7 @@ async def daily_puzzle(request: Request) -> dict[str, Any]:
 async def get_puzzle(game: str, puzzle_id: str, request: Request) -> dict[str, Any]:
     puzzle = find(game, puzzle_id)
     user = await auth.current_user(request)
-    return await _payload(request, puzzle, user.id if user else None, _lang(request))
+    return await _payload(request, puzzle, user.id if user else None, pages.request_lang(request))
 
 
 class ActIn(BaseModel):
@@ -172,7 +173,7 @@ class ActIn(BaseModel):
 async def act(game: str, puzzle_id: str, body: ActIn, request: Request) -> dict[str, Any]:
     puzzle = find(game, puzzle_id)
     user = await require_user(request)
-    lang = _lang(request)
+    lang = pages.request_lang(request)
     db = request.app.state.db
     att = await store.attempt(db, game, puzzle_id, user.id)
     progress = att["progress"] if att else 0
