@@ -339,12 +339,29 @@ def game_rows(database_url: str, game_ids: list[str]) -> dict[str, tuple[int, An
     return out
 
 
+def game_flag_at(database_url: str, game_id: str) -> float | None:
+    """``games.flag_at`` of ``game_id`` (PostgreSQL): when its next flag falls, as stored."""
+    import asyncpg
+
+    async def go() -> float | None:
+        con = await asyncpg.connect(_asyncpg_dsn(database_url))
+        try:
+            value = await con.fetchval("select flag_at from games where id = $1", game_id)
+            return None if value is None else float(value)
+        finally:
+            await con.close()
+
+    return run_sync(go())
+
+
 # --------------------------------------------------------------------------- games and players
 
 
-async def make_game(base: str, kind: str = "unfairchess", color: str = "white") -> tuple[str, dict[int, str]]:
-    """Two guests: the first opens an invite table, the second joins. Returns the game id and
-    the session cookies by seat."""
+async def make_game(base: str, kind: str = "unfairchess", color: str = "white",
+                    time_control: dict[str, Any] | None = None) -> tuple[str, dict[int, str]]:
+    """Two guests: the first opens an invite table (with ``time_control`` if given, else the
+    game's default clock), the second joins. Returns the game id and the session cookies by
+    seat."""
     # verify=False: plain HTTP on loopback. Without it httpx loads the CA bundle into a new TLS
     # context for every client, ~45 ms of CPU each (the tests make many games).
     async with httpx.AsyncClient(base_url=base, timeout=60, verify=False) as a, \
@@ -352,7 +369,10 @@ async def make_game(base: str, kind: str = "unfairchess", color: str = "white") 
         for c in (a, b):
             r = await c.post("/api/guest")
             r.raise_for_status()
-        r = await a.post("/api/tables", json={"game": kind, "opponent": "invite", "color": color})
+        table_form: dict[str, Any] = {"game": kind, "opponent": "invite", "color": color}
+        if time_control is not None:
+            table_form["time_control"] = time_control
+        r = await a.post("/api/tables", json=table_form)
         r.raise_for_status()
         table = r.json()["table"]
         r = await b.post(f"/api/tables/{table['id']}/join", json={"code": table["invite_code"]})

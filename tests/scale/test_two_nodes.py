@@ -2,7 +2,8 @@
 one Redis. Two players on different nodes play a whole game; a node is killed (SIGKILL) mid-game
 and its player moves to the other node, resyncs with its last version and the game goes on;
 an absence forfeit fires once in the cluster although both nodes run the timer; a player of a
-killed node who never comes back forfeits through the presence lease.
+killed node who never comes back forfeits through the presence lease; a game clock's flag
+falls once, at its stored deadline, after the node that served the game is killed.
 
 Needs PostgreSQL (``DONJON_TEST_POSTGRES_URL``, exported by ``.ci/run``) and ``redis-server``;
 skipped without them. Each test gets its own database and its own Redis server.
@@ -24,6 +25,7 @@ from tests.scale.harness import (
     Node,
     WsPlayer,
     Zygote,
+    game_flag_at,
     log_entries,
     make_game,
     pg_database,
@@ -227,3 +229,47 @@ async def test_reconnect_to_a_node_catches_up_entries_whose_bus_message_was_lost
     finally:
         for p in (w, k):
             await p.close()
+
+
+async def test_a_flag_falls_once_at_its_stored_deadline_after_a_node_kill(cluster: Cluster) -> None:
+    """Both players on node A, white's 15 s running; A is killed (SIGKILL). The deadline is on
+    the game row (``games.flag_at``, written with the last entry), so node B's timer flags
+    white at that moment — with nobody connected to B — exactly once although both nodes run
+    the timer loop, and black, coming back on B, is told why the game ended. (Absence
+    clocks are set to an hour: only the game clock can end this game.)"""
+    a, b = cluster(DONJON_PRESENCE_LEASE="1.5", DONJON_ABSENCE_CLAIM="3600", DONJON_ABSENCE_FORFEIT="3600")
+    gid, cookies = await make_game(a.url, time_control={"initial": 15, "increment": 0})
+    w, k = WsPlayer(gid, cookies[0]), WsPlayer(gid, cookies[1])
+    await w.connect(a.ws_url)
+    await k.connect(a.ws_url)
+    try:
+        await play_plies({0: w, 1: k}, random.Random(5), 2)  # each side's first move is free
+        await wait_all_at([w, k], 2)
+        clock = k.game["clock"]
+        assert clock["running"] == [0] and clock["left"][0] == 15.0
+        flag_at = clock["since"] + clock["left"][0]
+        stored = game_flag_at(b.database_url, gid)
+        assert stored == pytest.approx(flag_at, abs=0.01)
+        a.kill()
+        with pytest.raises(Closed):
+            for _ in range(20):
+                await k.recv(10)
+        assert time.time() < flag_at - 5, "the machine was too slow to reach the kill in time"
+        entries: list[tuple[int, str, int | None, dict]] = []
+        for _ in range(300):  # node B's timer acts alone: nobody is connected to B yet
+            entries = log_entries(b.database_url, gid)
+            if entries[-1][1] == "flag":
+                break
+            await asyncio.sleep(0.1)
+        flagged = time.time()
+        assert [e[1] for e in entries] == ["play", "play", "flag"]
+        assert flag_at <= flagged <= flag_at + 5  # at the stored deadline, not before
+        await k.connect(b.ws_url)  # black comes back on B: the game is over, on time
+        assert k.game["status"] == "finished" and k.game["outcome"]["winners"] == [1]
+        assert k.game["outcome"]["reason"] == "timeout"
+        await asyncio.sleep(1.5)  # node B's timer has run several times more
+        assert [e[1] for e in log_entries(b.database_url, gid)] == ["play", "play", "flag"]
+    finally:
+        for p in (w, k):
+            await p.close()
+
