@@ -14,6 +14,13 @@ figures from machines of different speeds compare::
     python bench/served_move.py                 # 60 games of up to 80 plies, best of 3
     python bench/served_move.py --games 20 --repeats 1
     python bench/served_move.py --profile       # cProfile's top functions as well
+    python bench/served_move.py --gaps 0,1,5    # CPU per move when the thread pauses between moves
+
+``--gaps``: the same moves served with the thread sleeping (or, with ``--spin``, busy with a
+tight loop) the given milliseconds before each move, as a server's event loop does between the
+messages of players who think; each move's CPU is read with ``time.thread_time_ns`` around the
+move alone, the gaps alternated in every repeat, and printed with the ratio to the no-gap run.
+``bench/chessjs_gap.js`` measures the same for the chess.js rules the peer servers run.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from __future__ import annotations
 import argparse
 import gc
 import random
+import statistics
 import sys
 import time
 from types import SimpleNamespace
@@ -91,6 +99,55 @@ def serve(games: list[list[str]], seed: int, parts: dict[str, float]) -> int:
     return n
 
 
+def serve_with_gap(games: list[list[str]], seed: int, gap_ms: float, spin: bool) -> float:
+    """Microseconds of this thread's CPU per served move, pausing ``gap_ms`` before each move
+    (sleeping, or spinning on the clock with ``spin``); the pause itself is not counted."""
+    cpu = 0
+    n = 0
+    gap = gap_ms / 1000
+    for g, moves in enumerate(games):
+        room = make_room(seed + g)
+        for uci in moves:
+            if gap and spin:
+                end = time.perf_counter() + gap
+                while time.perf_counter() < end:
+                    pass
+            elif gap:
+                time.sleep(gap)
+            t0 = time.thread_time_ns()
+            m = room.match
+            seat = m.to_act()[0]
+            nxt = m.step("play", seat, {"action": {"type": "move", "uci": uci}})
+            room.match = nxt
+            event = {"kind": "play", "by": seat, "action": {"type": "move", "uci": uci}}
+            room.history.append((nxt, event))
+            meta = room.meta(nxt)
+            for s in (0, 1):
+                room.view_for(nxt, s, True)
+                dumps(room.event_frame(nxt, event, s, True, meta))
+            cpu += time.thread_time_ns() - t0
+            n += 1
+    return cpu / n / 1000
+
+
+def main_gaps(games: list[list[str]], seed: int, gaps: list[float], repeats: int, spin: bool) -> int:
+    runs: dict[float, list[float]] = {g: [] for g in gaps}
+    gc.disable()  # the collector's passes would land on whichever move triggers them
+    for _ in range(repeats):
+        for g in gaps:
+            runs[g].append(serve_with_gap(games, seed, g, spin))
+    gc.enable()
+    base = statistics.median(runs[gaps[0]])
+    how = "spinning" if spin else "sleeping"
+    print(f"Python {sys.version.split()[0]}; {len(games)} games, {sum(map(len, games))} moves; "
+          f"{repeats} alternating repeats; CPU of the move alone, {how} between moves")
+    for g in gaps:
+        med = statistics.median(runs[g])
+        print(f"gap {g:5.1f} ms: {med:7.1f} us CPU per served move (median; runs "
+              f"{', '.join(f'{x:.0f}' for x in runs[g])})  {med / base:.2f}x gap {gaps[0]:g} ms")
+    return 0
+
+
 def reference(games: list[list[str]]) -> float:
     """python-chess: list the legal moves of each position, then push the game's move."""
     t0 = time.perf_counter()
@@ -112,8 +169,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=5000)
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--profile", action="store_true", help="also print cProfile's top 25 by own time")
+    p.add_argument("--gaps", help="comma-separated pauses in ms before each move (e.g. 0,1,5): print the CPU "
+                                  "per move at each instead of the parts")
+    p.add_argument("--spin", action="store_true", help="with --gaps: spin on the clock instead of sleeping")
     args = p.parse_args(argv)
     games = record_games(args.games, args.plies, args.seed)
+    if args.gaps:
+        return main_gaps(games, args.seed, [float(x) for x in args.gaps.split(",")], args.repeats, args.spin)
     total_moves = sum(map(len, games))
     gc.collect()
     best: tuple[float, dict[str, float]] | None = None

@@ -19,6 +19,7 @@ def load(name: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod  # dataclasses look their module up there
     spec.loader.exec_module(mod)
     return mod
 
@@ -44,6 +45,41 @@ def test_served_move_runs(capsys) -> None:  # type: ignore[no-untyped-def]
     assert served.main(["--games", "2", "--plies", "12", "--repeats", "1"]) == 0
     out = capsys.readouterr().out
     assert "served move:" in out and "served move / reference:" in out
+
+
+def test_served_move_gaps_print_each_gap_against_the_first(capsys) -> None:  # type: ignore[no-untyped-def]
+    served = load("served_move")
+    assert served.main(["--games", "2", "--plies", "8", "--repeats", "1", "--gaps", "0,0.1"]) == 0
+    out = capsys.readouterr().out
+    lines = [line for line in out.splitlines() if line.startswith("gap ")]
+    assert len(lines) == 2 and lines[0].endswith("1.00x gap 0 ms")
+    assert float(lines[1].split("ms: ")[1].split(" us")[0]) > 0
+
+
+def test_spawned_server_runs_the_tree_it_is_given(tmp_path: Path) -> None:
+    """``--code DIR`` runs that checkout's server: ``python -m`` would otherwise import the
+    ``donjon`` of its working directory before anything on ``PYTHONPATH``."""
+    load_py = load("load")
+    root = BENCH.parent
+    env, cwd, path = load_py.server_code(str(root))
+    assert Path(path) == root / "donjon" and cwd == str(root) and env["PYTHONPATH"].startswith(str(root))
+    assert Path(load_py.server_code(None)[2]).name == "donjon"
+    try:
+        load_py.server_code(str(tmp_path))  # no donjon there: it would run another tree's
+    except SystemExit as e:
+        assert "not from that tree" in str(e)
+    else:
+        raise AssertionError("a tree without donjon was accepted")
+
+
+def test_cpuprofile_split_sums_own_time_by_package() -> None:
+    split = load("cpuprofile_split").split
+    frame = {"url": "file:///p/node_modules/chess.js/dist/cjs/chess.js", "functionName": "moves"}
+    profile = {"nodes": [{"id": 1, "callFrame": {"url": "", "functionName": "(idle)"}},
+                         {"id": 2, "callFrame": frame},
+                         {"id": 3, "callFrame": {"url": "file:///p/node_modules/@colyseus/core/x.js", "functionName": "f"}}],
+               "samples": [1, 2, 3, 2], "timeDeltas": [5, 10, 7, 20]}
+    assert split(profile) == {"idle": 5, "chess.js (the rules)": 30, "@colyseus/core": 7}
 
 
 def test_ping_measures_round_trips(capsys) -> None:  # type: ignore[no-untyped-def]
