@@ -272,13 +272,19 @@ class _SqliteWriter:
     ROWS_PER_INSERT = 150
     """Rows per multi-row INSERT (6 parameters each: within SQLite's oldest limit of 999)."""
 
+    GAMES_PER_UPDATE = 150
+    """Timed games per UPDATE of ``flag_at`` and ``to_act`` (5 parameters each)."""
+
     def write(self, batch: list[_Pending]) -> None:
         """Write ``batch`` in one transaction and commit (in the writer thread).
 
-        The entries go in multi-row INSERTs: the sqlite3 module releases the GIL around
+        The entries go in multi-row INSERTs, and the timed games' next flags in one UPDATE
+        per :attr:`GAMES_PER_UPDATE` games: the sqlite3 module releases the GIL around
         every statement step and the busy event loop takes it back for up to the switch
         interval (5 ms) each time, so one statement per row would make a batch of 200 rows
-        take a second; a few statements take a few milliseconds."""
+        take a second; a few statements take a few milliseconds. (An ``executemany`` of
+        the flag UPDATE, one step per game, made the closed-loop load bench's transactions
+        2.5 times longer and cost 8 % more server CPU per move: docs/benchmarks.md.)"""
         if self.engine is None:
             self.engine = create_engine("sqlite://", creator=self._connect, poolclass=StaticPool)
         conn: Connection
@@ -294,8 +300,9 @@ class _SqliteWriter:
             for node_id, at in _beats(batch):
                 conn.execute(heartbeat_statement("sqlite", node_id, at))
             flags = _flags(batch)
-            if flags:
-                conn.execute(_SET_FLAG, flags)
+            for i in range(0, len(flags), self.GAMES_PER_UPDATE):
+                chunk = flags[i:i + self.GAMES_PER_UPDATE]
+                conn.exec_driver_sql(_set_flags_sql(len(chunk)), _set_flags_params(chunk))
             finishes = _finishes(batch)
             if finishes:
                 self.on_finish(conn, finishes, time.time())
@@ -311,6 +318,27 @@ class _SqliteWriter:
 def _insert_sql(n: int) -> str:
     return ("INSERT INTO game_actions (game_id, seq, kind, seat, data, created_at) VALUES "
             + ", ".join(["(?, ?, ?, ?, ?, ?)"] * n))
+
+
+@functools.cache
+def _set_flags_sql(n: int) -> str:
+    """One UPDATE of ``flag_at`` and ``to_act`` for ``n`` games (any SQLite version: no
+    ``UPDATE ... FROM``); its parameters are :func:`_set_flags_params`."""
+    whens = " ".join(["WHEN ? THEN ?"] * n)
+    return (f"UPDATE {_GAMES.name} SET flag_at = CASE id {whens} END, to_act = CASE id {whens} END "
+            f"WHERE id IN ({', '.join(['?'] * n)})")
+
+
+def _set_flags_params(flags: list[dict[str, Any]]) -> tuple[Any, ...]:
+    """The parameters of :func:`_set_flags_sql` for the :func:`_flags` rows ``flags``
+    (``to_act`` as the JSON text the column's type stores)."""
+    params: list[Any] = []
+    for f in flags:
+        params += (f["g"], f["f"])
+    for f in flags:
+        params += (f["g"], json.dumps(f["a"]))
+    params += (f["g"] for f in flags)
+    return tuple(params)
 
 
 def _done(batch: list[_Pending]) -> None:

@@ -156,3 +156,32 @@ async def test_a_heartbeat_rides_in_a_batch_with_entries(tmp_path: Path) -> None
     assert db.log.batches - batches_before <= 3
     assert _rows(path) == sorted((g, 1) for g in ids)
     await db.dispose()
+
+
+@pytest.mark.parametrize("games", [3, 160])  # 160: more games than one UPDATE statement takes
+async def test_each_timed_game_of_a_batch_gets_its_own_next_flag_and_seats(tmp_path: Path, games: int) -> None:
+    """Entries of timed games write ``flag_at`` and ``to_act`` on their game in the batch's
+    transaction: each game its own values (the last entry's when a game has two in a batch),
+    an untimed game's entry leaves its game alone, a ``None`` deadline clears it."""
+    path = tmp_path / "f.sqlite3"
+    db, ids = await _db_with_games(path, games + 1)
+    untimed = ids.pop()
+
+    def deadline(i: int) -> float | None:
+        return None if i % 7 == 3 else 1_000.0 + i
+
+    try:
+        await asyncio.gather(
+            *(db.log.append(g, 1, "play", 0, {}, timed=True, flag_at=5.0, to_act=(0,)) for g in ids),
+            db.log.append(untimed, 1, "play", 0, {}))
+        await asyncio.gather(
+            *(db.log.append(g, 2, "play", 1, {}, timed=True, flag_at=deadline(i), to_act=(i % 2,))
+              for i, g in enumerate(ids)),
+            db.log.append(untimed, 2, "play", 1, {}))
+    finally:
+        await db.dispose()
+    with sqlite3.connect(path) as c:
+        stored = dict((g, (f, a)) for g, f, a in c.execute("select id, flag_at, to_act from games"))
+    assert stored[untimed] == (None, None)
+    for i, g in enumerate(ids):
+        assert stored[g] == (deadline(i), f"[{i % 2}]"), (i, stored[g])
