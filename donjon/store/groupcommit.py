@@ -282,9 +282,7 @@ class _SqliteWriter:
         per :attr:`GAMES_PER_UPDATE` games: the sqlite3 module releases the GIL around
         every statement step and the busy event loop takes it back for up to the switch
         interval (5 ms) each time, so one statement per row would make a batch of 200 rows
-        take a second; a few statements take a few milliseconds. (An ``executemany`` of
-        the flag UPDATE, one step per game, made the closed-loop load bench's transactions
-        2.5 times longer and cost 8 % more server CPU per move: docs/benchmarks.md.)"""
+        take a second; a few statements take a few milliseconds."""
         if self.engine is None:
             self.engine = create_engine("sqlite://", creator=self._connect, poolclass=StaticPool)
         conn: Connection
