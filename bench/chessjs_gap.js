@@ -20,7 +20,14 @@ const moves = Number(opt('--moves', '1500'));
 const repeats = Number(opt('--repeats', '3'));
 const spin = argv.includes('--spin');
 
-const { ChessGame } = require(path.join(path.resolve(peers), 'games'));
+let ChessGame;
+try {
+  ({ ChessGame } = require(path.join(path.resolve(peers), 'games')));
+} catch (e) {
+  console.error(`cannot load ${path.join(peers, 'games.js')} with its chess.js (${e.code || e.message}): give --peers `
+    + 'a copy of ../shared/bench-peers where `npm ci` was run');
+  process.exit(2);
+}
 let seed = 12345;
 const rand = () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x80000000; };
 const cell = new Int32Array(new SharedArrayBuffer(4));
