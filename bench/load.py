@@ -92,8 +92,9 @@ def server_code(code: str | None = None) -> tuple[dict[str, str], str | None, st
 
 def spawn_server(port: int, db_url: str, extra_env: dict[str, str], code: str | None = None) -> subprocess.Popen[bytes]:
     """Start ``python -m donjon.server`` on ``port`` (``code``: the source tree to run, see
-    :func:`server_code`) and wait until it answers ``/healthz``."""
-    code_env, cwd, _ = server_code(code)
+    :func:`server_code`, printed) and wait until it answers ``/healthz``."""
+    code_env, cwd, path = server_code(code)
+    print(f"server on port {port}: code {path}")
     # every player of a bench is a guest from 127.0.0.1: no limit of guests or sockets per address
     env = {"DONJON_GUEST_LIMIT": "0", "DONJON_WS_MAX_PER_IP": "0", **os.environ, **extra_env, **code_env}
     proc = subprocess.Popen([sys.executable, "-m", "donjon.server", "--port", str(port), "--database-url",
@@ -521,8 +522,7 @@ def main() -> None:
                 args.server_pid.append(procs[-1].pid)
             store = f"SQLite synchronous={args.synchronous}" if db_url.startswith("sqlite") else db_url.split("://")[0]
             print(f"spawned {args.nodes} server(s) on {', '.join(args.url)} ({store}"
-                  f"{', Redis ' + env['DONJON_REDIS_URL'] if args.nodes > 1 else ''}); "
-                  f"server code: {server_code(args.code)[2]}")
+                  f"{', Redis ' + env['DONJON_REDIS_URL'] if args.nodes > 1 else ''})")
         try:
             asyncio.run(run(args))
         finally:

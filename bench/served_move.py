@@ -31,6 +31,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from types import SimpleNamespace
 
 import chess
@@ -71,31 +72,37 @@ def record_games(games: int, plies: int, seed: int) -> list[list[str]]:
     return out
 
 
+def serve_move(room: Room, uci: str, clock: Callable[[], float]) -> tuple[float, float, float]:
+    """Serve the move ``uci`` in ``room`` as the server does; returns the ``clock``'s time in
+    the rules (:meth:`Match.step`), in the views and legal lists, and in the frames (JSON)."""
+    m = room.match
+    seat = m.to_act()[0]
+    t0 = clock()
+    nxt = m.step("play", seat, {"action": {"type": "move", "uci": uci}})
+    t1 = clock()
+    room.match = nxt
+    event = {"kind": "play", "by": seat, "action": {"type": "move", "uci": uci}}
+    room.history.append((nxt, event))
+    meta = room.meta(nxt)
+    views = [room.view_for(nxt, s, True) for s in (0, 1)]
+    t2 = clock()
+    frames = [dumps(room.event_frame(nxt, event, s, True, meta)) for s in (0, 1)]
+    t3 = clock()
+    del views, frames
+    return t1 - t0, t2 - t1, t3 - t2
+
+
 def serve(games: list[list[str]], seed: int, parts: dict[str, float]) -> int:
     """Replay the games as the server serves them; adds each part's seconds to ``parts``."""
     n = 0
-    clock = time.perf_counter
     for g, moves in enumerate(games):
         room = make_room(seed + g)
         for uci in moves:
-            m = room.match
-            seat = m.to_act()[0]
-            t0 = clock()
-            nxt = m.step("play", seat, {"action": {"type": "move", "uci": uci}})
-            t1 = clock()
-            room.match = nxt
-            event = {"kind": "play", "by": seat, "action": {"type": "move", "uci": uci}}
-            room.history.append((nxt, event))
-            meta = room.meta(nxt)
-            views = [room.view_for(nxt, s, True) for s in (0, 1)]
-            t2 = clock()
-            frames = [dumps(room.event_frame(nxt, event, s, True, meta)) for s in (0, 1)]
-            t3 = clock()
-            parts["rules (Match.step)"] += t1 - t0
-            parts["views + legal"] += t2 - t1
-            parts["frames (JSON)"] += t3 - t2
+            rules, views, frames = serve_move(room, uci, time.perf_counter)
+            parts["rules (Match.step)"] += rules
+            parts["views + legal"] += views
+            parts["frames (JSON)"] += frames
             n += 1
-            del views, frames
     return n
 
 
@@ -114,18 +121,7 @@ def serve_with_gap(games: list[list[str]], seed: int, gap_ms: float, spin: bool)
                     pass
             elif gap:
                 time.sleep(gap)
-            t0 = time.thread_time_ns()
-            m = room.match
-            seat = m.to_act()[0]
-            nxt = m.step("play", seat, {"action": {"type": "move", "uci": uci}})
-            room.match = nxt
-            event = {"kind": "play", "by": seat, "action": {"type": "move", "uci": uci}}
-            room.history.append((nxt, event))
-            meta = room.meta(nxt)
-            for s in (0, 1):
-                room.view_for(nxt, s, True)
-                dumps(room.event_frame(nxt, event, s, True, meta))
-            cpu += time.thread_time_ns() - t0
+            cpu += sum(serve_move(room, uci, time.thread_time_ns))
             n += 1
     return cpu / n / 1000
 
