@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections.abc import AsyncIterator
@@ -39,7 +38,7 @@ from donjon.server.origin import same_site
 from donjon.server.positions import PositionError, position_frame
 from donjon.server.room import Room
 from donjon.server.rooms import Hub
-from donjon.server.sockets import Conn, Sock, dumps, finish_writer, receive, start_writer
+from donjon.server.sockets import Conn, Sock, dumps, finish_writer, loads, receive, start_writer
 
 log = logging.getLogger("donjon.ws")
 router = APIRouter()
@@ -99,7 +98,7 @@ def parse(text: str, max_size: int = MAX_FRAME) -> dict[str, Any]:
     if len(text) > max_size:
         raise ProtocolError(f"message too long ({len(text)} bytes; at most {max_size})")
     try:
-        msg = json.loads(text)
+        msg = loads(text)
     except ValueError as e:
         raise ProtocolError(f"malformed JSON: {e}") from None
     except RecursionError:
@@ -277,7 +276,7 @@ async def _game_session(ws: WebSocket, hub: Hub, room: Room, user_id: int | None
 def _id(text: str) -> Any:
     """The message's id if it is a valid one (a number or a string), else None."""
     try:
-        msg_id = json.loads(text).get("id")
+        msg_id = loads(text).get("id")
     except (ValueError, AttributeError, RecursionError):
         return None
     return msg_id if isinstance(msg_id, (int, str)) and not isinstance(msg_id, bool) else None
@@ -436,7 +435,7 @@ async def _lobby_session(ws: WebSocket, user_id: int | None) -> None:
                             "bad_request")
                 continue
             try:
-                msg = json.loads(text)
+                msg = loads(text)
             except (ValueError, RecursionError):
                 gate.refuse(None, "malformed JSON", "bad_request")
                 continue

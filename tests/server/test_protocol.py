@@ -226,8 +226,8 @@ def test_foreign_origin_refused(duel: tuple[Site, str, Player, Player]) -> None:
 
 
 def test_frames_are_compact_json_whatever_they_hold() -> None:
-    """Every frame goes through ``rooms.dumps`` (orjson): the same JSON as :mod:`json` for
-    what a frame holds, int keys as strings, and what orjson refuses (an id beyond 64 bits,
+    """Every frame goes through ``sockets.dumps`` (msgspec): the same JSON as :mod:`json` for
+    what a frame holds, int keys as strings, and what msgspec refuses (an id beyond 64 bits,
     echoed from a client) still written."""
     import json
 
@@ -239,3 +239,16 @@ def test_frames_are_compact_json_whatever_they_hold() -> None:
     assert " " not in text.replace("Élodie", "").replace("8/8/8/8/8/8/8/8 w - - 0 1", "")
     assert json.loads(text) == json.loads(json.dumps(frame))
     assert json.loads(dumps({"t": "error", "id": 10**30})) == {"t": "error", "id": 10**30}
+
+
+def test_messages_are_strict_json() -> None:
+    """Client messages are read by ``sockets.loads`` (msgspec): NaN, Infinity, numbers out of
+    range, trailing text and deep nesting are malformed JSON with a clear reason, not values
+    the checks after it must catch; an id beyond 64 bits is still read (and echoed)."""
+    from donjon.server.ws import ProtocolError, parse
+
+    for text in ('{"t": "ping", "id": NaN}', '{"t": "ping", "id": Infinity}', '{"t": "act", "id": 1, "v": 1e400, '
+                 '"action": {}}', '{"t": "ping"} x', "[" * 5000 + "]" * 5000):
+        with pytest.raises(ProtocolError, match="malformed JSON"):
+            parse(text, max_size=100_000)
+    assert parse('{"t": "ping", "id": 123456789012345678901234567890}')["id"] == 123456789012345678901234567890
