@@ -17,10 +17,15 @@ the ack latency's p99 (docs/benchmarks.md, "Garbage collector tuning").
 * keeps the young generations' thresholds (``DONJON_GC_YOUNG``, default Python's 700): the
   same bench measured larger ones (3,000-10,000) to cost as much collector time in all, in
   fewer but longer pauses (up to 180 ms);
-* takes full collections off the allocation counters and runs one every
-  ``DONJON_GC_FULL_EVERY`` seconds (default 600) from a thread: such a pause then comes once
-  in ten minutes, not every few seconds. Garbage that only the cyclic collector can free
-  (objects referring to each other) waits for it; the rest is freed at once as before;
+* takes the middle and full collections off the allocation counters and runs a full
+  collection every ``DONJON_GC_FULL_EVERY`` seconds (default 600) from a thread: such a
+  pause then comes once in ten minutes, not every few seconds. An object that outlives a
+  young collection (a game's positions, a socket's coroutines) is then walked again only by
+  that full collection, not first by a middle one (Python's default: one every ten young
+  collections, 3-4 ms each under load, walking what the young ones kept). Garbage that only
+  the cyclic collector can free (objects referring to each other) waits for it if it
+  outlived a young collection (measured: 2,180 objects in 57,807 moves, the memory the same);
+  the rest is freed at once as before;
 * records each collection's pause (:data:`PAUSES`), reported by ``/healthz`` and
   ``/metrics`` (``donjon_gc_pause_seconds_total``, ``donjon_gc_pause_max_seconds``,
   ``donjon_gc_collections_total`` by generation, ``donjon_gc_collected_objects_total``: the cyclic
@@ -84,9 +89,9 @@ def watch() -> None:
 
 def tune(young: int, full_every: float = 0.0) -> None:
     """Freeze what is alive now, set the young threshold to ``young`` and, if ``full_every``
-    > 0, leave full collections to a thread that runs one every ``full_every`` seconds
-    instead of letting the old generation's growth trigger them (``young`` 0: Python's
-    defaults, nothing frozen). Pauses are recorded either way.
+    > 0, leave the middle and full collections to a thread that runs a full one every
+    ``full_every`` seconds instead of letting the generations' counters trigger them
+    (``young`` 0: Python's defaults, nothing frozen). Pauses are recorded either way.
 
     >>> import gc
     >>> before = gc.get_threshold()
@@ -100,7 +105,7 @@ def tune(young: int, full_every: float = 0.0) -> None:
     gc.freeze()
     _, middle, old = gc.get_threshold()
     if full_every > 0:
-        old = NEVER
+        middle = old = NEVER
         stop_full_collections()
         global _stop
         _stop = threading.Event()
@@ -110,7 +115,8 @@ def tune(young: int, full_every: float = 0.0) -> None:
 
 
 NEVER = 2**30
-"""A generation-2 threshold (in generation-1 collections) that is never reached."""
+"""A threshold of the middle generation (in young collections) or of the old one (in middle
+collections) that is never reached."""
 
 
 _stop: threading.Event | None = None

@@ -96,7 +96,7 @@ class Settings:
     Python sets it."""
     gc_full_every: float = 600.0
     """``donjon serve``: seconds between full garbage collections, run by a thread instead of
-    whenever the old generation has grown by a quarter (0: Python decides)."""
+    the middle and full collections Python starts by its counters (0: Python decides)."""
 
     event_buffer: int = 64
     """How many recent events a game keeps to replay to a reconnecting client."""

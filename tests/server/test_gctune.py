@@ -102,3 +102,28 @@ def test_full_collections_on_a_schedule_instead_of_by_growth(restore_gc: None) -
     while gctune.PAUSES.count[2] < before + 2 and time.monotonic() < deadline:
         time.sleep(0.05)
     assert gctune.PAUSES.count[2] >= before + 2  # the thread ran full collections
+
+
+def test_only_the_scheduled_full_collection_walks_what_outlived_a_young_one(restore_gc: None) -> None:
+    """With full collections on a schedule, young collections still run as objects pile up,
+    but none of them is followed by a middle one: what they kept waits for the full one."""
+    import weakref
+
+    gctune.tune(700, full_every=3600)
+    assert gc.get_threshold() == (700, gctune.NEVER, gctune.NEVER)
+
+    class Node:
+        pass
+
+    cycle = Node()
+    cycle.me = cycle  # type: ignore[attr-defined]
+    ref = weakref.ref(cycle)
+    young, middle = gctune.PAUSES.count[0], gctune.PAUSES.count[1]
+    kept = [[i] for i in range(30_000)]  # ~40 young collections' worth of survivors
+    del cycle  # garbage now, but it outlived those young collections
+    more = [[i] for i in range(30_000)]
+    assert gctune.PAUSES.count[0] >= young + 20 and gctune.PAUSES.count[1] == middle
+    assert ref() is not None
+    gc.collect()  # what the thread runs every full_every seconds
+    assert ref() is None
+    del kept, more
