@@ -168,35 +168,53 @@ async def player(ws_url: str, gid: str, cookie: str, plies: int, cards: bool, rn
                                   max_size=2**22, open_timeout=180) as ws:
         await ws.send(json.dumps({"t": "hello", "v": None, "legal": legal_mode}))
         pending: dict[int, float] = {}
+        sent: dict[int, dict[str, Any]] = {}  # each message awaiting its answer, to resend if rate-limited
         next_id = 0
         resign_id = None
         v = None
         async for raw in ws:
             f = json.loads(raw)
             t = f["t"]
-            if t in ("ack", "error") and resign_id is not None and f.get("id") == resign_id:
+            if (t == "ack" or (t == "error" and f.get("code") != "rate_limited")) and resign_id is not None \
+                    and f.get("id") == resign_id:
                 if t == "ack":
                     stats.ended.add(gid)
                     stats.first_end = stats.first_end or time.perf_counter()
                 break  # the game is over (the resignation is not counted as a move)
             if t == "ack":
-                sent = pending.pop(f["id"], None)
-                if sent is not None:
+                sent.pop(f["id"], None)
+                at = pending.pop(f["id"], None)
+                if at is not None:
                     now = time.perf_counter()
-                    stats.latencies.append(now - sent)
+                    stats.latencies.append(now - at)
                     stats.acked_at.append(now)
                 continue
             if t == "targets":  # a lazy card entry's targetings: play one of them
                 pending.pop(f.get("id"), None)
+                sent.pop(f.get("id"), None)
                 if f["legal"] and f["v"] == v:
                     next_id += 1
                     pending[next_id] = time.perf_counter()
-                    await ws.send(json.dumps({"t": "act", "id": next_id, "v": v, "action": rng.choice(f["legal"])}))
+                    sent[next_id] = {"t": "act", "id": next_id, "v": v, "action": rng.choice(f["legal"])}
+                    await ws.send(json.dumps(sent[next_id]))
                 continue
             if t == "error":
                 code = f.get("code", "?")
                 stats.errors[code] = stats.errors.get(code, 0) + 1
-                pending.pop(f.get("id"), None)
+                at = pending.pop(f.get("id"), None)
+                msg = sent.pop(f.get("id"), None)
+                if code == "rate_limited" and msg is not None:
+                    # Dropped unread: wait as told and send it again (its latency counts from
+                    # the first send); nothing else would arrive, the turn being this player's.
+                    await asyncio.sleep(float(f.get("retry_after") or 1.0))
+                    next_id += 1
+                    msg["id"] = next_id
+                    if msg["t"] == "resign":
+                        resign_id = next_id
+                    if at is not None:
+                        pending[next_id] = at
+                    sent[next_id] = msg
+                    await ws.send(json.dumps(msg))
                 continue
             if t not in ("sync", "event") or resign_id is not None:
                 continue
@@ -212,7 +230,8 @@ async def player(ws_url: str, gid: str, cookie: str, plies: int, cards: bool, rn
                 if game["status"] == "active" and f["seat"] in game["to_act"] and not pending:
                     next_id += 1
                     resign_id = next_id
-                    await ws.send(json.dumps({"t": "resign", "id": next_id}))
+                    sent[next_id] = {"t": "resign", "id": next_id}
+                    await ws.send(json.dumps(sent[next_id]))
                     continue  # wait for its ack: the game ends (committed) before this client leaves
                 if game["status"] != "active":
                     stats.ended.add(gid)
@@ -228,10 +247,12 @@ async def player(ws_url: str, gid: str, cookie: str, plies: int, cards: bool, rn
             next_id += 1
             if pick.get("lazy"):  # ask for the card's targetings first (not timed as an ack)
                 pending[next_id] = -1.0
-                await ws.send(json.dumps({"t": "targets", "id": next_id, "v": v, "card": pick["card"]}))
+                sent[next_id] = {"t": "targets", "id": next_id, "v": v, "card": pick["card"]}
+                await ws.send(json.dumps(sent[next_id]))
                 continue
             pending[next_id] = time.perf_counter()
-            await ws.send(json.dumps({"t": "act", "id": next_id, "v": v, "action": pick}))
+            sent[next_id] = {"t": "act", "id": next_id, "v": v, "action": pick}
+            await ws.send(json.dumps(sent[next_id]))
     done.set()
 
 

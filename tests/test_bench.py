@@ -106,3 +106,14 @@ def test_puzzles_quick_checks_the_first_shipped_puzzles(capsys) -> None:  # type
     puzzles = load("puzzles")
     assert puzzles.main(["--quick", "--game", "unfairchess"]) == 0
     assert "unfairchess: 5 checked, 0 failed" in capsys.readouterr().out
+
+
+def test_load_players_wait_out_the_rate_limit(tmp_path: Path) -> None:
+    """A player whose message is dropped for the rate limit waits ``retry_after`` and sends it
+    again: without that, nothing else arrives (it is that player's turn) and the run hangs."""
+    env = {**__import__("os").environ, "DONJON_WS_RATE_LIMIT": "4", "DONJON_WS_RATE_WINDOW": "1",
+           "DONJON_WS_RATE_CLOSE": "0"}
+    out = subprocess.run([sys.executable, str(BENCH / "load.py"), "--spawn", "--games", "2", "--plies", "24"],
+                         env=env, capture_output=True, text=True, timeout=240, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "rate_limited" in out.stdout and "games ended: 2" in out.stdout, out.stdout
