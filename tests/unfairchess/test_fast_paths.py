@@ -407,3 +407,62 @@ def test_card_probes_leave_the_state_unchanged() -> None:
                 probed.add(card)
     assert probed == set(catalogue), sorted(set(catalogue) - probed)
     assert probes > 5000
+
+
+def _after_effect(st: State, card_id: str, tg: dict) -> State:  # type: ignore[type-arg]
+    """``st`` after ``card_id``'s effect on ``tg`` and the referee's steps that follow it
+    (traps, en passant, waking), before any legality check: what ``Card.local`` speaks of."""
+    nst = st.copy()
+    CARD_EFFECTS[card_id].resolve(nst, tg)
+    nst.resolve_traps(st.us)
+    nst.fix_ep()
+    nst.wake_up()
+    return nst
+
+
+def _check_positions(games: int, seed0: int) -> list[State]:
+    """Positions of random games with cards where the side to act's king is exposed."""
+    return [s for s in _positions(games, seed0, max_plies=160) if s.result is None and s.king_exposed(s.us)]
+
+
+def test_local_cards_change_the_board_only_on_their_squares() -> None:
+    """Every targeting of every card marked ``local``, played on game positions (in check and
+    not, with hands drawn from the whole catalogue): no piece and no wall changes outside
+    the targeting's squares."""
+    rng = random.Random(11)
+    local = sorted(c for c, e in CARD_EFFECTS.items() if e.local)
+    assert len(local) >= 30
+    seen: set[str] = set()
+    states = _positions(3, 1400, max_plies=80)[::3] + _check_positions(6, 1500)[:40]
+    for st in states:
+        if st.result is not None:
+            continue
+        s = _with_hand(st, rng.sample(local, 6))
+        for card in dict.fromkeys(s.hands[s.seat]):
+            for tg in CARD_EFFECTS[card].targetings(s):
+                after = _after_effect(s, card, tg)
+                touched = {chess.parse_square(n) for n in tg["squares"]}
+                for sq in chess.SQUARES:
+                    if sq not in touched:
+                        assert after.board.piece_at(sq) == s.board.piece_at(sq), (card, tg, chess.square_name(sq))
+                        assert after.walls.get(sq) == s.walls.get(sq), (card, tg, chess.square_name(sq))
+                seen.add(card)
+    assert seen == set(local), sorted(set(local) - seen)
+
+
+def test_card_probes_in_check_equal_full_resolution() -> None:
+    """In check, a local card is probed only on the targetings that touch the king, an
+    attacker or the squares between: the same legal targetings as probing them all."""
+    rng = random.Random(12)
+    catalogue = sorted(CARDS)
+    states = _check_positions(12, 1600)
+    assert len(states) >= 40
+    playable = 0
+    for st in states:
+        s = _with_hand(st, rng.sample(catalogue, 8))
+        for card in dict.fromkeys(s.hands[s.seat]):
+            ref = _reference_card_actions(s, card)
+            assert list(rules.card_actions(s, card)) == ref, (card, s.board.fen())
+            assert rules.card_playable(s, card) == bool(ref)
+            playable += bool(ref) and CARD_EFFECTS[card].local
+    assert playable >= 10  # some local cards do end the check

@@ -380,6 +380,54 @@ def _probe_legal(st: State, card_id: str, tg: Targeting) -> bool:
     return True
 
 
+def _rescue_mask(st: State) -> int:
+    """The squares a card play must change for the side to act's king to end it safe: 0 if the
+    king is not exposed now (:meth:`State.king_exposed`, so with the walls that outlast the
+    turn), else the king's square, each attacker's and the squares between a sliding
+    attacker and the king."""
+    b = st.board
+    us = b.turn
+    k = b.king(us)
+    if k is None:
+        return 0
+    occupied = b.occupied
+    for sq, last in st.walls.items():
+        if last > st.turn_no:
+            occupied |= chess.BB_SQUARES[sq]
+    attackers = b.attackers_mask(not us, k, occupied)
+    if not attackers:
+        return 0
+    mask = chess.BB_SQUARES[k] | attackers
+    for a in chess.scan_forward(attackers):
+        mask |= chess.between(a, k)
+    return mask
+
+
+def _candidates(st: State, card_id: str) -> Iterator[Targeting]:
+    """``card_id``'s structural targetings worth probing: all of them, except that when the
+    king is exposed, a card that changes the board only on its own squares (``Card.local``)
+    is probed only on targetings touching :func:`_rescue_mask` (any other one leaves every
+    attack on the king as it is, so the probe would refuse it for king safety)."""
+    effect = CARD_EFFECTS[card_id]
+    targetings = effect.targetings(st)
+    if not effect.local:
+        return targetings
+    rescue = _rescue_mask(st)
+    if not rescue:
+        return targetings
+    return (tg for tg in targetings if _squares_mask(tg) & rescue)
+
+
+def _squares_mask(tg: Targeting) -> int:
+    mask = 0
+    for name in tg["squares"]:
+        mask |= chess.BB_SQUARES[_SQUARE_OF[name]]
+    return mask
+
+
+_SQUARE_OF = {name: sq for sq, name in enumerate(chess.SQUARE_NAMES)}
+
+
 def card_actions(st: State, card_id: str) -> Iterator[Targeting]:
     """Every legal full targeting of ``card_id`` for the side to act (B.3-3)."""
     try:
@@ -387,7 +435,7 @@ def card_actions(st: State, card_id: str) -> Iterator[Targeting]:
     except IllegalAction:
         return
     seen: set[str] = set()
-    for tg in CARD_EFFECTS[card_id].targetings(st):
+    for tg in _candidates(st, card_id):
         key = repr(sorted(tg.items()))
         if key in seen:
             continue
@@ -408,7 +456,7 @@ def card_playable(st: State, card_id: str) -> bool:
         _card_gate(st, card_id)
     except IllegalAction:
         return False
-    return any(_probe_legal(st, card_id, tg) for tg in CARD_EFFECTS[card_id].targetings(st))
+    return any(_probe_legal(st, card_id, tg) for tg in _candidates(st, card_id))
 
 
 def card_why_not(st: State, card_id: str) -> str:

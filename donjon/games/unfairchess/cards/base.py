@@ -49,6 +49,14 @@ class Card:
     without it works on :meth:`State.probe_copy`, which shares those lists with the real state."""
     no_target: str | None = None
     """The reason code :meth:`why_not` gives by default (None: the generic ``"no_target"``)."""
+    local: bool = False
+    """True if ``resolve``, and the referee's steps after it (traps, en passant, waking), change
+    pieces and walls only on the targeting's own squares (a card that moves no piece changes
+    none). When the king is attacked, such a targeting can end the attack only if one of its
+    squares is the king's, an attacker's or between a sliding attacker and the king: the
+    referee probes no other (:func:`donjon.games.unfairchess.rules.card_playable`).
+    ``tests/unfairchess/test_fast_paths.py`` plays every targeting of every such card on game
+    positions and checks that nothing else changed."""
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         """Every targeting that meets the card's own conditions in ``st`` (side to act)."""

@@ -26,6 +26,8 @@ def area(center: int) -> frozenset[int]:
 class _Restriction(Card):
     """Adds the restriction :attr:`kind` on the opponent's next turn; no targeting field."""
 
+    local = True
+
     kind = ""
 
     def targetings(self, st: State) -> Iterator[Targeting]:
@@ -48,6 +50,8 @@ class _OnEmpty(Card):
 class Blizzard(Card):
     """#35 Add. Pick a centre square: enemy pieces standing in its 3×3 area at the start of the
     opponent's next turn cannot move during that turn (the king included, so no castling)."""
+
+    local = True
 
     id = "blizzard"
 
@@ -82,6 +86,8 @@ class Wall(_OnEmpty):
     """#38 Add. An empty square becomes a Wall from now until the end of the opponent's next
     turn: nothing stops on or passes through it (knights jump it) and it blocks attack lines."""
 
+    local = True
+
     id = "muraille"
 
     def resolve(self, st: State, tg: Targeting) -> None:
@@ -92,6 +98,8 @@ class Wall(_OnEmpty):
 class BearTrap(_OnEmpty):
     """#39 Repl. Put your Trap on an empty square: an enemy non-king piece arriving there by any
     means is destroyed after its move resolves (a capture it made still stands)."""
+
+    local = True
 
     id = "chausse_trappe"
 
@@ -120,6 +128,8 @@ def _next_turn_probe(st: State) -> State:
 class Taunt(Card):
     """#40 Repl. Pick an enemy non-king piece that has a legal move: on the opponent's next
     turn, a normal move must be made with that piece (cards stay allowed)."""
+
+    local = True
 
     id = "provocation"
     no_target = "no_enemy_target"
@@ -174,6 +184,8 @@ class Quicksand(_Restriction):
 class Exhaustion(Card):
     """#43 Add. The enemy non-king piece that made the opponent's most recent normal move or
     card-move, if still on the board, cannot move during the opponent's next turn."""
+
+    local = True
 
     id = "epuisement"
 

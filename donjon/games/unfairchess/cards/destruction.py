@@ -39,6 +39,8 @@ def _awake_attackers(st: State, color: chess.Color, sq: int) -> int:
 class _Destroy(OnePiece):
     """Destroys the piece (an enemy one unless the card says otherwise)."""
 
+    local = True
+
     no_target = "no_enemy_target"
 
     def resolve(self, st: State, tg: Targeting) -> None:
@@ -124,6 +126,8 @@ class Lightning(_Destroy):
 class PawnDuel(PawnCard):
     """#30 Duel de pions. Destroy one of your pawns and one enemy pawn on the same or an
     adjacent file (your pawn first, then the enemy pawn)."""
+
+    local = True
 
     id = "duel_de_pions"
     no_target = "no_enemy_target"

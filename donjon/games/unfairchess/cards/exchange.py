@@ -73,6 +73,8 @@ def own_movable(st: State, sq: int) -> bool:
 class _Swap(Card):
     """Exchanges the squares of the two pieces. Squares: [piece, piece]."""
 
+    local = True
+
     def resolve(self, st: State, tg: Targeting) -> None:
         a, b = squares(tg)
         st.swap(a, b)
@@ -81,6 +83,8 @@ class _Swap(Card):
 
 class _Relocate(Card):
     """Moves the piece to an empty square. Squares: [piece, destination]."""
+
+    local = True
 
     def resolve(self, st: State, tg: Targeting) -> None:
         frm, to = squares(tg)
@@ -266,6 +270,8 @@ class Gust(Card):
 class Repel(Card):
     """#25 Repl. Move an enemy pawn (not shielded, not asleep) 1 or 2 squares straight back
     along an empty path, never onto its owner's first rank."""
+
+    local = True
 
     id = "recul_force"
     no_target = "no_enemy_target"

@@ -29,6 +29,8 @@ def transform(st: State, sq: int, piece_type: int, color: chess.Color | None = N
 class _Transform(OnePiece):
     """The piece becomes an :attr:`into`; with :attr:`convert`, it changes to the actor's side."""
 
+    local = True
+
     into = chess.PAWN
     convert = False
 

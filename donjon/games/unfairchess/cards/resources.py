@@ -27,6 +27,8 @@ class Redeal(_FromDeck):
     """#52 Add. Put this card and the rest of your hand face-up on the discard pile, then draw 4
     (what is left if your deck holds fewer). Greyed if your deck is empty."""
 
+    local = True
+
     id = "nouvelle_donne"
 
     def resolve(self, st: State, tg: Targeting) -> None:
@@ -44,6 +46,8 @@ class Redeal(_FromDeck):
 class Reinforcements(Card):
     """#53 Repl. Put one of your removed pawns back on an empty square of your 2nd or 3rd rank.
     Greyed while no pawn of yours is in your removed pile."""
+
+    local = True
 
     id = "renfort"
 
@@ -125,6 +129,8 @@ class Foresight(_FromDeck):
     Greyed if your deck is empty.
     """
 
+    local = True
+
     id = "prescience"
 
     def resolve(self, st: State, tg: Targeting) -> None:
@@ -140,6 +146,8 @@ class Foresight(_FromDeck):
 class Rewind(Card):
     """#56 Repl. If the opponent's last turn ended with a plain quiet normal move, move that piece
     back to its (empty) origin square."""
+
+    local = True
 
     id = "rembobinage"
 
@@ -178,6 +186,8 @@ class Rewind(Card):
 class Pickpocket(Card):
     """#57 Add. Instead of drawing, take one random card from the opponent's hand; they draw one
     from their own deck (nothing if it is empty). Greyed if the opponent's hand is empty."""
+
+    local = True
 
     id = "larcin"
     no_target = "opponent_hand_empty"

@@ -10,6 +10,8 @@ from donjon.games.unfairchess.state import State
 class _Status(OnePiece):
     """Puts :attr:`status` on a piece that does not carry it yet."""
 
+    local = True
+
     status = ""
 
     def eligible(self, st: State, sq: int) -> bool:
