@@ -17,7 +17,7 @@ import chess
 
 from donjon.games.protocol import IllegalAction, Outcome
 from donjon.games.unfairchess.cards import CARD_EFFECTS
-from donjon.games.unfairchess.cards.base import Targeting
+from donjon.games.unfairchess.cards.base import Targeting, squares
 from donjon.games.unfairchess.catalogue import CARDS, DECK
 from donjon.games.unfairchess.moves import do_move, gen_moves, has_move, move_filter_reason
 from donjon.games.unfairchess.state import STATUSES, State, color_of, move_uci, seat_of, sq_name
@@ -382,21 +382,13 @@ def _probe_legal(st: State, card_id: str, tg: Targeting) -> bool:
 
 def _rescue_mask(st: State) -> int:
     """The squares a card play must change for the side to act's king to end it safe: 0 if the
-    king is not exposed now (:meth:`State.king_exposed`, so with the walls that outlast the
-    turn), else the king's square, each attacker's and the squares between a sliding
-    attacker and the king."""
-    b = st.board
-    us = b.turn
-    k = b.king(us)
-    if k is None:
-        return 0
-    occupied = b.occupied
-    for sq, last in st.walls.items():
-        if last > st.turn_no:
-            occupied |= chess.BB_SQUARES[sq]
-    attackers = b.attackers_mask(not us, k, occupied)
+    king is not exposed now (:meth:`State.king_exposed`), else the king's square, each
+    attacker's and the squares between a sliding attacker and the king."""
+    attackers = st.king_attackers(st.us)
     if not attackers:
         return 0
+    k = st.board.king(st.us)
+    assert k is not None
     mask = chess.BB_SQUARES[k] | attackers
     for a in chess.scan_forward(attackers):
         mask |= chess.between(a, k)
@@ -415,17 +407,7 @@ def _candidates(st: State, card_id: str) -> Iterator[Targeting]:
     rescue = _rescue_mask(st)
     if not rescue:
         return targetings
-    return (tg for tg in targetings if _squares_mask(tg) & rescue)
-
-
-def _squares_mask(tg: Targeting) -> int:
-    mask = 0
-    for name in tg["squares"]:
-        mask |= chess.BB_SQUARES[_SQUARE_OF[name]]
-    return mask
-
-
-_SQUARE_OF = {name: sq for sq, name in enumerate(chess.SQUARE_NAMES)}
+    return (tg for tg in targetings if any(chess.BB_SQUARES[sq] & rescue for sq in squares(tg)))
 
 
 def card_actions(st: State, card_id: str) -> Iterator[Targeting]:

@@ -423,15 +423,20 @@ class State:
         """D6 at the end of the turn: is ``color``'s king attacked once the walls that expire at
         the end of this turn (``walls[sq] <= turn_no``) are gone? A wall cannot shelter a king
         into the next turn."""
+        return bool(self.king_attackers(color))
+
+    def king_attackers(self, color: chess.Color) -> int:
+        """The squares of the pieces that attack ``color``'s king as :meth:`king_exposed`
+        counts them (the walls that outlast the turn block lines), as a mask; 0 without a king."""
         b = self.board
         k = b.king(color)
         if k is None:
-            return False
+            return 0
         occupied = b.occupied
         for sq, last in self.walls.items():
             if last > self.turn_no:
                 occupied |= chess.BB_SQUARES[sq]
-        return bool(b.attackers_mask(not color, k, occupied))
+        return b.attackers_mask(not color, k, occupied)
 
     def restriction(self, kind: str) -> Restriction | None:
         """The restriction of ``kind`` that binds the side to act this turn, if any."""
