@@ -32,7 +32,8 @@ from donjon.games.unfairchess.cards import CARD_EFFECTS
 from donjon.games.unfairchess.cards.base import t
 from donjon.games.unfairchess.cards.control import _next_turn_probe
 from donjon.games.unfairchess.catalogue import CARDS
-from donjon.games.unfairchess.state import State, board_fen, copy_board, fen, move_uci
+from donjon.games.unfairchess.state import Restriction, State, board_fen, copy_board, fen, move_uci
+from tests.unfairchess.util import make
 
 
 def _reference_card_actions(st: State, card_id: str) -> list[dict]:  # type: ignore[type-arg]
@@ -466,3 +467,29 @@ def test_card_probes_in_check_equal_full_resolution() -> None:
             assert rules.card_playable(s, card) == bool(ref)
             playable += bool(ref) and CARD_EFFECTS[card].local
     assert playable >= 10  # some local cards do end the check
+
+
+def test_hand_reasons_equal_the_greyed_test_and_its_reason() -> None:
+    """``rules.hand_reasons`` (one look at the king's attackers for the hand, an unplayable
+    card's reason taken from its first probe) gives ``card_playable`` and ``card_why_not``'s
+    answers, in check and not, with hands drawn from the whole catalogue."""
+    rng = random.Random(13)
+    catalogue = sorted(CARDS)
+    greyed = set()
+    # In check under a Truce, a card's targetings fail for different reasons: Heaven's Strike
+    # on the checking rook breaks the Truce, on the knights it leaves the king attacked; the
+    # reason is the first targeting's (the knight's), though only the rook's is probed.
+    truce = []
+    for position, cards in (("4r2k/8/8/8/8/8/n6n/4K3 w - - 0 1", ["frappe_celeste", "kamikaze", "foudre", "fleche"]),
+                       ("7k/8/8/3b4/8/8/4r3/2N1K1R1 w - - 0 1", ["cavalcade", "catapulte", "charge", "percee"])):
+        s = make(position, white=cards, black=["poison"])
+        s.restrictions = s.restrictions + (Restriction("truce", s.turn_no, s.us, frozenset()),)
+        rules.begin_turn(s)
+        truce.append(s)
+    for st in truce + _positions(4, 1700)[::2] + _check_positions(8, 1800):
+        for s in (st, _with_hand(st, rng.sample(catalogue, 6))):
+            hand = s.hands[s.seat]
+            expected = {c: None if rules.card_playable(s, c) else rules.card_why_not(s, c) for c in dict.fromkeys(hand)}
+            assert rules.hand_reasons(s, hand) == expected, s.board.fen()
+            greyed |= {why for why in expected.values() if why is not None}
+    assert {"in_check", "king_exposed", "card_played"} <= greyed and len(greyed) >= 6, greyed

@@ -119,12 +119,13 @@ class UnfairChess(BaseGame):
         if seat is None:
             return self._view(state, None, None), []
         legal = self.legal_actions(state, seat)
-        playable: set[str] | None = None
+        reasons: dict[str, str | None] | None = None
         if seat == state.seat and state.result is None and not state.ordering and not state.must_move:
             # legal_actions listed every legal targeting of every card in the hand, so a card
             # is playable (has a legal targeting, rules.card_playable) iff it appears there.
             playable = {a["card"] for a in legal if a["type"] == "card"}
-        return self._view(state, seat, playable), legal
+            reasons = {c: None if c in playable else rules.card_why_not(state, c) for c in dict.fromkeys(state.hands[seat])}
+        return self._view(state, seat, reasons), legal
 
     def view_and_brief_legal(self, state: State, seat: int | None) -> tuple[View, list[Action]]:
         """Like :meth:`view_and_legal`, but each playable card is one entry
@@ -145,13 +146,9 @@ class UnfairChess(BaseGame):
         if seat is None or state.result is not None or seat != state.seat or state.ordering:
             return self.view_and_legal(state, seat)
         out = self.legal_moves(state)
-        playable: set[str] = set()
-        if not state.must_move:
-            for card in dict.fromkeys(state.hands[seat]):
-                if rules.card_playable(state, card):
-                    playable.add(card)
-                    out.append({"type": "card", "card": card, "lazy": True})
-        return self._view(state, seat, playable), out
+        reasons = rules.hand_reasons(state, state.hands[seat])
+        out += [{"type": "card", "card": card, "lazy": True} for card, why in reasons.items() if why is None]
+        return self._view(state, seat, reasons), out
 
     def expand(self, state: State, seat: int, partial: Action) -> list[Action]:
         """The legal actions of ``seat`` that have every field of ``partial`` (in the order of
@@ -166,7 +163,7 @@ class UnfairChess(BaseGame):
             return []
         return matching([{"type": "card", "card": card, **tg} for tg in rules.card_actions(state, card)], partial)
 
-    def _view(self, state: State, seat: int | None, playable: set[str] | None) -> View:
+    def _view(self, state: State, seat: int | None, reasons: dict[str, str | None] | None) -> View:
         b = state.board
         out: View = {
             "game": self.id,
@@ -196,7 +193,7 @@ class UnfairChess(BaseGame):
             "events": [_event_for(e, seat) for e in state.events],
         }
         if seat in (0, 1):
-            out["hand"] = _hand(state, seat, playable)
+            out["hand"] = _hand(state, seat, reasons)
             out["known_top"] = state.decks[seat][: state.known_top[seat]]
             out["opponent_known"] = list(state.known_by_opp[1 - seat])
         return out
@@ -281,20 +278,17 @@ class UnfairChess(BaseGame):
         return not heavy and all(chess.popcount(minors & b.occupied_co[c]) <= 1 for c in chess.COLORS)
 
 
-def _hand(state: State, seat: int, playable: set[str] | None) -> list[dict[str, Any]]:
+def _hand(state: State, seat: int, reasons: dict[str, str | None] | None) -> list[dict[str, Any]]:
     """The seat's hand entries: ``{"card", "playable"}``, plus ``"why"`` (a code of
-    :data:`~donjon.games.unfairchess.reasons.REASONS`) on each greyed card. ``playable``: the
-    cards already known playable (:meth:`UnfairChess.view_and_legal`), else each is probed.
-    A reason is computed only for a card found unplayable, once per distinct card."""
+    :data:`~donjon.games.unfairchess.reasons.REASONS`) on each greyed card. ``reasons``: each
+    card's reason, None for a playable one, if the caller has them
+    (:func:`~donjon.games.unfairchess.rules.hand_reasons`); else they are worked out here."""
     hand = state.hands[seat]
     if state.result is not None or seat != state.seat:
         idle = "game_over" if state.result is not None else "not_your_turn"
         return [{"card": c, "playable": False, "why": idle} for c in hand]
-    reasons: dict[str, str | None] = {}
-    for c in hand:
-        if c not in reasons:
-            ok = c in playable if playable is not None else rules.card_playable(state, c)
-            reasons[c] = None if ok else rules.card_why_not(state, c)
+    if reasons is None:
+        reasons = rules.hand_reasons(state, hand)
     out: list[dict[str, Any]] = []
     for c in hand:
         why = reasons[c]

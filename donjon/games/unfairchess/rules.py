@@ -395,16 +395,18 @@ def _rescue_mask(st: State) -> int:
     return mask
 
 
-def _candidates(st: State, card_id: str) -> Iterator[Targeting]:
+def _candidates(st: State, card_id: str, rescue: int | None = None) -> Iterator[Targeting]:
     """``card_id``'s structural targetings worth probing: all of them, except that when the
     king is exposed, a card that changes the board only on its own squares (``Card.local``)
     is probed only on targetings touching :func:`_rescue_mask` (any other one leaves every
-    attack on the king as it is, so the probe would refuse it for king safety)."""
+    attack on the king as it is, so the probe would refuse it for king safety). ``rescue``:
+    that mask if the caller has it."""
     effect = CARD_EFFECTS[card_id]
     targetings = effect.targetings(st)
     if not effect.local:
         return targetings
-    rescue = _rescue_mask(st)
+    if rescue is None:
+        rescue = _rescue_mask(st)
     if not rescue:
         return targetings
     return (tg for tg in targetings if any(chess.BB_SQUARES[sq] & rescue for sq in squares(tg)))
@@ -441,6 +443,49 @@ def card_playable(st: State, card_id: str) -> bool:
     return any(_probe_legal(st, card_id, tg) for tg in _candidates(st, card_id))
 
 
+def hand_reasons(st: State, cards: list[str]) -> dict[str, str | None]:
+    """Each distinct card of ``cards`` (in order): None if :func:`card_playable`, else its
+    :func:`card_why_not` code.
+
+    The same answers for less: the king's attackers are looked at once for the whole hand,
+    and an unplayable card's reason comes from the failure of its first targeting, which
+    the greyed-out test has just probed (:func:`card_why_not` would probe it again); only
+    when the card was probed on the targetings of :func:`_rescue_mask` alone is its reason
+    asked of :func:`card_why_not`.
+    """
+    rescue: int | None = None
+    out: dict[str, str | None] = {}
+    for card in dict.fromkeys(cards):
+        try:
+            _card_gate(st, card)
+        except IllegalAction:
+            out[card] = card_why_not(st, card)
+            continue
+        if rescue is None and CARD_EFFECTS[card].local:
+            rescue = _rescue_mask(st)
+        first: IllegalAction | None = None
+        for tg in _candidates(st, card, rescue):
+            try:
+                _resolve_card(st, card, tg, probe=True)
+            except IllegalAction as e:
+                first = first or e
+                continue
+            out[card] = None
+            break
+        else:
+            filtered = bool(rescue) and CARD_EFFECTS[card].local
+            out[card] = card_why_not(st, card) if first is None or filtered else _reason(st, first)
+    return out
+
+
+def _reason(st: State, error: IllegalAction) -> str:
+    """The reason code of a card probe's failure (see :func:`card_why_not`)."""
+    code: str = getattr(error, "code", "king_exposed")
+    if code == "king_exposed" and st.king_attacked(st.us):
+        return "in_check"
+    return code
+
+
 def card_why_not(st: State, card_id: str) -> str:
     """The reason code (:data:`donjon.games.unfairchess.reasons.REASONS`) of a card the seat
     to act holds and that :func:`card_playable` found unplayable; call it only then.
@@ -467,12 +512,8 @@ def card_why_not(st: State, card_id: str) -> str:
     try:
         _resolve_card(st, card_id, first, probe=True)
     except IllegalAction as e:
-        code = getattr(e, "code", "king_exposed")
-    else:  # not reached when the card is unplayable
-        code = "king_exposed"
-    if code == "king_exposed" and st.king_attacked(st.us):
-        return "in_check"
-    return code
+        return _reason(st, e)
+    return _reason(st, IllegalAction("playable"))  # (a playable card has no reason; not reached)
 
 
 def play_card(st: State, card_id: str, action: dict[str, Any]) -> State:
