@@ -129,10 +129,12 @@ class Rooms:
                 log.info("no time given back in %s: %s", room.id, e.reason)
 
     async def _downtime(self, room: Room) -> float:
-        """How long no node served ``room``'s running clock: from the last heartbeat of the
-        node that held its players (their ``present_node``), or, for a game nobody held,
-        of the last node that died after its clock started and before this one started
-        (a restart), to now; 0 if it was served all along. Heartbeats are wall-clock times."""
+        """How long no node served ``room``'s running clock, to now: from the last sign of
+        life of the dead node that held its players (their ``present_node``) — its last
+        heartbeat, or the clock's start if that came later (the entry that started it was
+        served) — or, for a game nobody held, from the last heartbeat of the last node that
+        died after its clock started and before this one started (a restart); 0 if it was
+        served all along. Heartbeats are wall-clock times."""
         m = room.match
         if m.flag_due() is None or m.clock is None or m.clock.since is None:
             return 0.0
@@ -141,7 +143,7 @@ class Rooms:
         async with self.db.read() as s:
             dead = await repo.dead_nodes(s, t - self.settings.presence_lease)
             held = {n for n in (await repo.present_nodes(s, [room.id])).values() if n}
-        mine = [seen for node, seen in dead.items() if node in held and seen >= since]
+        mine = [max(seen, since) for node, seen in dead.items() if node in held]
         if not mine and not held and self.started_at > since:
             mine = [seen for node, seen in dead.items()
                     if node != self.settings.node_id and since <= seen <= self.started_at]

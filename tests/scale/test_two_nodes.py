@@ -232,12 +232,17 @@ async def test_reconnect_to_a_node_catches_up_entries_whose_bus_message_was_lost
 
 
 async def test_a_flag_falls_once_at_its_stored_deadline_after_a_node_kill(cluster: Cluster) -> None:
-    """Both players on node A, white's 15 s running; A is killed (SIGKILL). The deadline is on
-    the game row (``games.flag_at``, written with the last entry), so node B's timer flags
-    white at that moment — with nobody connected to B — exactly once although both nodes run
-    the timer loop, and black, coming back on B, is told why the game ended. (Absence
-    clocks are set to an hour: only the game clock can end this game.)"""
-    a, b = cluster(DONJON_PRESENCE_LEASE="1.5", DONJON_ABSENCE_CLAIM="3600", DONJON_ABSENCE_FORFEIT="3600")
+    """Both players on node A, white's 15 s running; A is killed (SIGKILL). Node B, finding A's
+    lease lapsed, loads the game and gives white back the time nobody served it — from A's last
+    sign of life (its last heartbeat, or the move that started white's clock if that came
+    later) — as a ``clock`` entry, whichever of the two A wrote last before it died. The
+    deadline is on the game row (``games.flag_at``, written with each entry), so node B's timer
+    flags white at the stored deadline plus what was given — with nobody connected to B —
+    exactly once although both nodes run the timer loop, and black, coming back on B, is told
+    why the game ended. (Absence clocks are set to an hour: only the game clock can end this
+    game.)"""
+    lease = 2.5
+    a, b = cluster(DONJON_PRESENCE_LEASE=str(lease), DONJON_ABSENCE_CLAIM="3600", DONJON_ABSENCE_FORFEIT="3600")
     gid, cookies = await make_game(a.url, time_control={"initial": 15, "increment": 0})
     w, k = WsPlayer(gid, cookies[0]), WsPlayer(gid, cookies[1])
     await w.connect(a.ws_url)
@@ -261,14 +266,18 @@ async def test_a_flag_falls_once_at_its_stored_deadline_after_a_node_kill(cluste
             if entries[-1][1] == "flag":
                 break
             await asyncio.sleep(0.1)
-        assert [e[1] for e in entries] == ["play", "play", "flag"]
+        assert [e[1] for e in entries] == ["play", "play", "clock", "flag"]
+        given = entries[2][3]["given"]
+        # A's lease lapsed, less at most a heartbeat interval (0.5 s; 1 s of margin) if the move
+        # came after A's last heartbeat, plus the time B took to notice
+        assert lease - 1 <= given <= lease + 5
         flagged = entries[-1][3]["at"]  # the flag entry's own time, as node B stamped it
-        assert flag_at <= flagged <= flag_at + 5  # at the stored deadline, not before
+        assert flag_at + given <= flagged <= flag_at + given + 5  # at the new deadline, not before
         await k.connect(b.ws_url)  # black comes back on B: the game is over, on time
         assert k.game["status"] == "finished" and k.game["outcome"]["winners"] == [1]
         assert k.game["outcome"]["reason"] == "timeout"
         await asyncio.sleep(1.5)  # node B's timer has run several times more
-        assert [e[1] for e in log_entries(b.database_url, gid)] == ["play", "play", "flag"]
+        assert [e[1] for e in log_entries(b.database_url, gid)] == ["play", "play", "clock", "flag"]
     finally:
         for p in (w, k):
             await p.close()
