@@ -449,9 +449,10 @@ def hand_reasons(st: State, cards: list[str]) -> dict[str, str | None]:
 
     The same answers for less: the king's attackers are looked at once for the whole hand,
     and an unplayable card's reason comes from the failure of its first targeting, which
-    the greyed-out test has just probed (:func:`card_why_not` would probe it again); only
-    when the card was probed on the targetings of :func:`_rescue_mask` alone is its reason
-    asked of :func:`card_why_not`.
+    the greyed-out test has just probed (:func:`card_why_not` would probe it again), or, for
+    a card with no targeting at all, from the card (:meth:`Card.why_not`) without listing
+    its targetings again; only when the card was probed on the targetings of
+    :func:`_rescue_mask` alone is its reason asked of :func:`card_why_not`.
     """
     rescue: int | None = None
     out: dict[str, str | None] = {}
@@ -473,8 +474,13 @@ def hand_reasons(st: State, cards: list[str]) -> dict[str, str | None]:
             out[card] = None
             break
         else:
-            filtered = bool(rescue) and CARD_EFFECTS[card].local
-            out[card] = card_why_not(st, card) if first is None or filtered else _reason(st, first)
+            effect = CARD_EFFECTS[card]
+            if bool(rescue) and effect.local:
+                out[card] = card_why_not(st, card)
+            elif first is not None:
+                out[card] = _reason(st, first)
+            else:  # no targeting at all (what card_why_not would find listing them again)
+                out[card] = "ordering" if st.ordering else effect.why_not(st) or "no_target"
     return out
 
 

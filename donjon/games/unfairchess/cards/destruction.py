@@ -177,6 +177,12 @@ class Detonator(_Explode):
     no_target = "no_dynamite"
     side = "any"
 
+    def targetings(self, st: State) -> Iterator[Targeting]:
+        # Most positions have no dynamite at all: then no piece is looked at.
+        if not any("dynamite" in s for s in st.statuses.values()):
+            return iter(())
+        return super().targetings(st)
+
     def eligible(self, st: State, sq: int) -> bool:
         return st.has(sq, "dynamite")
 
