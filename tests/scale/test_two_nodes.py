@@ -234,8 +234,8 @@ async def test_reconnect_to_a_node_catches_up_entries_whose_bus_message_was_lost
 async def test_a_flag_falls_once_at_its_stored_deadline_after_a_node_kill(cluster: Cluster) -> None:
     """Both players on node A, white's 15 s running; A is killed (SIGKILL). Node B, finding A's
     lease lapsed, loads the game and gives white back the time nobody served it — from A's last
-    sign of life (its last heartbeat, or the move that started white's clock if that came
-    later) — as a ``clock`` entry, whichever of the two A wrote last before it died. The
+    sign of life: its last heartbeat or the move that started white's clock, whichever came
+    later (either can be the last thing A did before it died) — as a ``clock`` entry. The
     deadline is on the game row (``games.flag_at``, written with each entry), so node B's timer
     flags white at the stored deadline plus what was given — with nobody connected to B —
     exactly once although both nodes run the timer loop, and black, coming back on B, is told
