@@ -493,3 +493,61 @@ def test_hand_reasons_equal_the_greyed_test_and_its_reason() -> None:
             assert rules.hand_reasons(s, hand) == expected, s.board.fen()
             greyed |= {why for why in expected.values() if why is not None}
     assert {"in_check", "king_exposed", "card_played"} <= greyed and len(greyed) >= 6, greyed
+
+
+def test_a_quiet_targeting_is_legal_without_a_probe() -> None:
+    """Where ``rules._quiet_mask`` allows it (a local card that replaces the move, the king not
+    exposed, no Truce), every targeting touching none of the king's lines resolves legally:
+    checked by probing each one, on game positions with hands of such cards."""
+    rng = random.Random(21)
+    quiet_cards = sorted(c for c, e in CARD_EFFECTS.items() if e.local and CARDS[c].cost != "add")
+    assert len(quiet_cards) >= 20
+    quiet = touching = 0
+    for st in _positions(4, 2100, max_plies=100)[::2]:
+        if st.result is not None:
+            continue
+        s = _with_hand(st, rng.sample(quiet_cards, 6))
+        for card in dict.fromkeys(s.hands[s.seat]):
+            try:
+                rules._card_gate(s, card)
+            except IllegalAction:
+                continue
+            mask = rules._quiet_mask(s, card, rules._rescue_mask(s), None)
+            if mask is None:
+                continue
+            for tg in CARD_EFFECTS[card].targetings(s):
+                if any(chess.BB_SQUARES[chess.parse_square(n)] & mask for n in tg["squares"]):
+                    touching += 1
+                    continue
+                quiet += 1
+                assert rules._probe_legal(s, card, tg), (card, tg, s.board.fen())
+    assert quiet >= 500 and touching >= 100, (quiet, touching)
+
+
+def test_targetings_on_the_king_lines_are_probed() -> None:
+    """Each part of the king's lines (``rules._king_lines``) and each condition of
+    ``rules._quiet_mask`` matters: a card whose only targetings would expose the king through
+    a knight square, through the first piece on a line or through an empty square of a line,
+    break a Truce, or add to a move there is none of, is greyed with that reason (taken
+    without a probe, each would be shown playable)."""
+    truce = make("7k/8/8/3b4/8/8/8/4K3 w - - 0 1", white=["frappe_celeste"], black=["poison"])
+    truce.restrictions = truce.restrictions + (Restriction("truce", truce.turn_no, truce.us, frozenset()),)
+    rules.begin_turn(truce)
+    cases = [
+        # Swapping the bishop with the knight puts a black knight on f3, a knight square of e1.
+        (make("7k/8/8/8/6n1/5B2/8/4K3 w - - 0 1", white=["chasse_croise"]), "chasse_croise", "king_exposed"),
+        # The knight on e4 is the first piece on the king's file; sent home, it opens the file.
+        (make("4r2k/8/8/8/4N3/8/4K3/8 w - - 0 1", white=["rappel"]), "rappel", "king_exposed"),
+        # The rook exiled to the only empty corner, h1, checks along the empty first rank.
+        (make("k6N/8/8/1r6/8/8/8/B3K3 w - - 0 1", white=["exil"]), "exil", "king_exposed"),
+        # Far from the king, but the Truce forbids destroying an enemy piece.
+        (truce, "frappe_celeste", "truce"),
+        # Stalemated but for a card (Heaven's Strike on the queen): Shield adds to a move
+        # there is none of.
+        (make("7k/8/8/8/8/1q5p/7P/K7 w - - 0 1", white=["bouclier", "frappe_celeste"]), "bouclier", "no_follow_move"),
+    ]
+    for s, card, why in cases:
+        assert not s.king_attacked(s.us), s.board.fen()
+        assert list(CARD_EFFECTS[card].targetings(s)), (card, s.board.fen())
+        assert not rules.card_playable(s, card) and rules.card_why_not(s, card) == why, (card, s.board.fen())
+        assert rules.hand_reasons(s, [card]) == {card: why}, (card, s.board.fen())

@@ -395,6 +395,43 @@ def _rescue_mask(st: State) -> int:
     return mask
 
 
+def _king_lines(st: State) -> int:
+    """The squares where a change of pieces or walls could change which pieces attack the
+    side to act's king (:meth:`State.king_attackers`): the king's square, its knight squares,
+    and along each file, rank and diagonal from the king every empty square up to and
+    including the first one that blocks (a piece, or a wall that outlasts the turn); 0
+    without a king. Beyond that first blocker nothing reaches the king while the blocker
+    stays, so a card that changes pieces and walls only on its own squares
+    (``Card.local``) and touches none of these leaves the king's attackers as they were."""
+    b = st.board
+    k = b.king(st.us)
+    if k is None:
+        return 0
+    occupied = b.occupied
+    for sq, last in st.walls.items():
+        if last > st.turn_no:
+            occupied |= chess.BB_SQUARES[sq]
+    return (chess.BB_SQUARES[k] | chess.BB_KNIGHT_ATTACKS[k]
+            | chess.BB_DIAG_ATTACKS[k][chess.BB_DIAG_MASKS[k] & occupied]
+            | chess.BB_FILE_ATTACKS[k][chess.BB_FILE_MASKS[k] & occupied]
+            | chess.BB_RANK_ATTACKS[k][chess.BB_RANK_MASKS[k] & occupied])
+
+
+def _quiet_mask(st: State, card_id: str, rescue: int, lines: int | None) -> int | None:
+    """:func:`_king_lines` if a targeting of ``card_id`` that touches none of those squares
+    is legal without a probe, else None. It is when the card changes pieces and walls only
+    on its own squares (``Card.local``; the king's attackers stay as they are, and the
+    traps, en passant and waking that follow change nothing else), the king is not exposed
+    now (``rescue`` is 0), no Truce binds (a card may remove an enemy piece on a quiet
+    square) and the card replaces the move (an add-to-move card must leave a normal move,
+    which only a probe shows). ``lines``: :func:`_king_lines` if the caller has it."""
+    if rescue or not CARD_EFFECTS[card_id].local or CARDS[card_id].cost == "add":
+        return None
+    if st.restriction("truce") is not None and not st.suspended:
+        return None
+    return _king_lines(st) if lines is None else lines
+
+
 def _candidates(st: State, card_id: str, rescue: int | None = None) -> Iterator[Targeting]:
     """``card_id``'s structural targetings worth probing: all of them, except that when the
     king is exposed, a card that changes the board only on its own squares (``Card.local``)
@@ -452,9 +489,11 @@ def hand_reasons(st: State, cards: list[str]) -> dict[str, str | None]:
     the greyed-out test has just probed (:func:`card_why_not` would probe it again), or, for
     a card with no targeting at all, from the card (:meth:`Card.why_not`) without listing
     its targetings again; only when the card was probed on the targetings of
-    :func:`_rescue_mask` alone is its reason asked of :func:`card_why_not`.
+    :func:`_rescue_mask` alone is its reason asked of :func:`card_why_not`. A targeting
+    that :func:`_quiet_mask` shows legal is not probed.
     """
     rescue: int | None = None
+    lines: int | None = None
     out: dict[str, str | None] = {}
     for card in dict.fromkeys(cards):
         try:
@@ -464,8 +503,14 @@ def hand_reasons(st: State, cards: list[str]) -> dict[str, str | None]:
             continue
         if rescue is None and CARD_EFFECTS[card].local:
             rescue = _rescue_mask(st)
+        quiet = _quiet_mask(st, card, rescue or 0, lines)
+        if quiet is not None:
+            lines = quiet
         first: IllegalAction | None = None
         for tg in _candidates(st, card, rescue):
+            if quiet is not None and not any(chess.BB_SQUARES[sq] & quiet for sq in squares(tg)):
+                out[card] = None  # legal without a probe (_quiet_mask)
+                break
             try:
                 _resolve_card(st, card, tg, probe=True)
             except IllegalAction as e:
