@@ -54,7 +54,9 @@ class Card:
     pieces and walls only on the targeting's own squares (a card that moves no piece changes
     none). When the king is attacked, such a targeting can end the attack only if one of its
     squares is the king's, an attacker's or between a sliding attacker and the king: the
-    referee probes no other (:func:`donjon.games.unfairchess.rules.card_playable`).
+    referee probes no other (:func:`donjon.games.unfairchess.rules.card_playable`); when it
+    is not, such a targeting touching none of the king's lines leaves it unattacked and the
+    greyed-out test takes it as legal without a probe (``rules._quiet_mask``).
     ``tests/unfairchess/test_fast_paths.py`` plays every targeting of every such card on game
     positions and checks that nothing else changed."""
 
