@@ -403,14 +403,10 @@ def _king_lines(st: State) -> int:
     without a king. Beyond that first blocker nothing reaches the king while the blocker
     stays, so a card that changes pieces and walls only on its own squares
     (``Card.local``) and touches none of these leaves the king's attackers as they were."""
-    b = st.board
-    k = b.king(st.us)
+    k = st.board.king(st.us)
     if k is None:
         return 0
-    occupied = b.occupied
-    for sq, last in st.walls.items():
-        if last > st.turn_no:
-            occupied |= chess.BB_SQUARES[sq]
+    occupied = st.lasting_occupied()
     return (chess.BB_SQUARES[k] | chess.BB_KNIGHT_ATTACKS[k]
             | chess.BB_DIAG_ATTACKS[k][chess.BB_DIAG_MASKS[k] & occupied]
             | chess.BB_FILE_ATTACKS[k][chess.BB_FILE_MASKS[k] & occupied]

@@ -432,11 +432,16 @@ class State:
         k = b.king(color)
         if k is None:
             return 0
-        occupied = b.occupied
+        return b.attackers_mask(not color, k, self.lasting_occupied())
+
+    def lasting_occupied(self) -> int:
+        """The squares that block a line at the end of this turn, as a mask: the pieces and
+        the walls that outlast the turn (``walls[sq] > turn_no``)."""
+        occupied = self.board.occupied
         for sq, last in self.walls.items():
             if last > self.turn_no:
                 occupied |= chess.BB_SQUARES[sq]
-        return b.attackers_mask(not color, k, occupied)
+        return occupied
 
     def restriction(self, kind: str) -> Restriction | None:
         """The restriction of ``kind`` that binds the side to act this turn, if any."""
