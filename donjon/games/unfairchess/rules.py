@@ -380,6 +380,11 @@ def _probe_legal(st: State, card_id: str, tg: Targeting) -> bool:
     return True
 
 
+def _touches(tg: Targeting, mask: int) -> bool:
+    """Does one of the targeting's squares lie in ``mask``?"""
+    return any(chess.BB_SQUARES[sq] & mask for sq in squares(tg))
+
+
 def _rescue_mask(st: State) -> int:
     """The squares a card play must change for the side to act's king to end it safe: 0 if the
     king is not exposed now (:meth:`State.king_exposed`), else the king's square, each
@@ -442,7 +447,7 @@ def _candidates(st: State, card_id: str, rescue: int | None = None) -> Iterator[
         rescue = _rescue_mask(st)
     if not rescue:
         return targetings
-    return (tg for tg in targetings if any(chess.BB_SQUARES[sq] & rescue for sq in squares(tg)))
+    return (tg for tg in targetings if _touches(tg, rescue))
 
 
 def card_actions(st: State, card_id: str) -> Iterator[Targeting]:
@@ -504,7 +509,7 @@ def hand_reasons(st: State, cards: list[str]) -> dict[str, str | None]:
             lines = quiet
         first: IllegalAction | None = None
         for tg in _candidates(st, card, rescue):
-            if quiet is not None and not any(chess.BB_SQUARES[sq] & quiet for sq in squares(tg)):
+            if quiet is not None and not _touches(tg, quiet):
                 out[card] = None  # legal without a probe (_quiet_mask)
                 break
             try:
@@ -516,7 +521,7 @@ def hand_reasons(st: State, cards: list[str]) -> dict[str, str | None]:
             break
         else:
             effect = CARD_EFFECTS[card]
-            if bool(rescue) and effect.local:
+            if rescue and effect.local:
                 out[card] = card_why_not(st, card)
             elif first is not None:
                 out[card] = _reason(st, first)
