@@ -426,29 +426,46 @@ def _check_positions(games: int, seed0: int) -> list[State]:
     return [s for s in _positions(games, seed0, max_plies=160) if s.result is None and s.king_exposed(s.us)]
 
 
-def test_local_cards_change_the_board_only_on_their_squares() -> None:
+def _with_dynamite(st: State, rng: random.Random) -> State:
+    """``st`` with dynamite on a few non-king pieces of each side (captures then explode)."""
+    new = _with_hand(st, st.hands[st.seat])
+    for color in (chess.WHITE, chess.BLACK):
+        for sq in rng.sample(list(new.pieces(color)), min(3, len(list(new.pieces(color))))):
+            new.add_status(sq, "dynamite")
+    return new
+
+
+def test_local_cards_change_the_board_only_on_their_footprint() -> None:
     """Every targeting of every card marked ``local``, played on game positions (in check and
-    not, with hands drawn from the whole catalogue): no piece and no wall changes outside
-    the targeting's squares."""
+    not, with hands drawn from the whole catalogue, and with dynamite added on some pieces):
+    no piece and no wall changes outside the card's ``footprint``. Some of those plays change
+    squares beyond the targeting's own (an explosion, a Forced March's steps)."""
     rng = random.Random(11)
     local = sorted(c for c, e in CARD_EFFECTS.items() if e.local)
-    assert len(local) >= 30
+    assert len(local) >= 45
     seen: set[str] = set()
+    beyond = set()
     states = _positions(3, 1400, max_plies=80)[::3] + _check_positions(6, 1500)[:40]
-    for st in states:
+    for i, st in enumerate(states):
         if st.result is not None:
             continue
-        s = _with_hand(st, rng.sample(local, 6))
+        s = _with_hand(st, rng.sample(local, 8))
+        if i % 2:
+            s = _with_dynamite(s, rng)
         for card in dict.fromkeys(s.hands[s.seat]):
             for tg in CARD_EFFECTS[card].targetings(s):
                 after = _after_effect(s, card, tg)
-                touched = {chess.parse_square(n) for n in tg["squares"]}
+                footprint = CARD_EFFECTS[card].footprint(s, tg)
+                own = {chess.parse_square(n) for n in tg["squares"]}
                 for sq in chess.SQUARES:
-                    if sq not in touched:
-                        assert after.board.piece_at(sq) == s.board.piece_at(sq), (card, tg, chess.square_name(sq))
-                        assert after.walls.get(sq) == s.walls.get(sq), (card, tg, chess.square_name(sq))
+                    changed = after.board.piece_at(sq) != s.board.piece_at(sq) or after.walls.get(sq) != s.walls.get(sq)
+                    if changed:
+                        assert chess.BB_SQUARES[sq] & footprint, (card, tg, chess.square_name(sq), s.board.fen())
+                        if sq not in own:
+                            beyond.add(card)
                 seen.add(card)
     assert seen == set(local), sorted(set(local) - seen)
+    assert {"kamikaze", "marche_forcee", "cavalcade", "catapulte", "percee"} <= beyond, beyond
 
 
 def test_card_probes_in_check_equal_full_resolution() -> None:
@@ -516,7 +533,7 @@ def test_a_quiet_targeting_is_legal_without_a_probe() -> None:
             if mask is None:
                 continue
             for tg in CARD_EFFECTS[card].targetings(s):
-                if any(chess.BB_SQUARES[chess.parse_square(n)] & mask for n in tg["squares"]):
+                if CARD_EFFECTS[card].footprint(s, tg) & mask:
                     touching += 1
                     continue
                 quiet += 1
@@ -551,3 +568,23 @@ def test_targetings_on_the_king_lines_are_probed() -> None:
         assert list(CARD_EFFECTS[card].targetings(s)), (card, s.board.fen())
         assert not rules.card_playable(s, card) and rules.card_why_not(s, card) == why, (card, s.board.fen())
         assert rules.hand_reasons(s, [card]) == {card: why}, (card, s.board.fen())
+
+
+def test_a_footprint_beyond_the_targeting_is_looked_at() -> None:
+    """A card's ``footprint`` beyond its targeting's squares is what the greyed-out test looks
+    at: an explosion next to a piece shielding the king (a capture setting dynamite off, a
+    Kamikaze) exposes it, and a pawn of a Forced March stepping between a checking rook and
+    the king ends the check. Judged on the targeting's squares alone, the first two would be
+    shown playable and the third greyed."""
+    # Gallop's only targeting takes the dynamite pawn on f4; the blast removes the knight on e3.
+    gallop = make("k3r3/6P1/5P2/7B/5p2/4N1N1/8/4K3 w - - 0 1", white=["cavalcade"], statuses={"f4": ["dynamite"]})
+    # Kamikaze's only targeting is the pawn on f4, next to the knight on e3.
+    kamikaze = make("k3r3/8/8/6p1/5P2/4N3/8/4K3 w - - 0 1", white=["kamikaze"])
+    for s, card in ((gallop, "cavalcade"), (kamikaze, "kamikaze")):
+        assert not s.king_attacked(s.us) and len(list(CARD_EFFECTS[card].targetings(s))) == 1, s.board.fen()
+        assert not rules.card_playable(s, card) and rules.hand_reasons(s, [card]) == {card: "king_exposed"}
+    # In check along the fourth rank: the pawn on d3 steps to d4, between the rook and the king.
+    march = make("7k/8/8/8/K6r/3P4/8/8 w - - 0 1", white=["marche_forcee"])
+    assert march.king_attacked(march.us)
+    assert rules.card_playable(march, "marche_forcee") and rules.hand_reasons(march, ["marche_forcee"]) == {"marche_forcee": None}
+    assert [tg["squares"] for tg in rules.card_actions(march, "marche_forcee")] == [["d3"]]

@@ -17,7 +17,7 @@ import chess
 
 from donjon.games.protocol import IllegalAction, Outcome
 from donjon.games.unfairchess.cards import CARD_EFFECTS
-from donjon.games.unfairchess.cards.base import Targeting, squares
+from donjon.games.unfairchess.cards.base import Targeting
 from donjon.games.unfairchess.catalogue import CARDS, DECK
 from donjon.games.unfairchess.moves import do_move, gen_moves, has_move, move_filter_reason
 from donjon.games.unfairchess.state import STATUSES, State, color_of, move_uci, seat_of, sq_name
@@ -380,11 +380,6 @@ def _probe_legal(st: State, card_id: str, tg: Targeting) -> bool:
     return True
 
 
-def _touches(tg: Targeting, mask: int) -> bool:
-    """Does one of the targeting's squares lie in ``mask``?"""
-    return any(chess.BB_SQUARES[sq] & mask for sq in squares(tg))
-
-
 def _rescue_mask(st: State) -> int:
     """The squares a card play must change for the side to act's king to end it safe: 0 if the
     king is not exposed now (:meth:`State.king_exposed`), else the king's square, each
@@ -406,8 +401,8 @@ def _king_lines(st: State) -> int:
     and along each file, rank and diagonal from the king every empty square up to and
     including the first one that blocks (a piece, or a wall that outlasts the turn); 0
     without a king. Beyond that first blocker nothing reaches the king while the blocker
-    stays, so a card that changes pieces and walls only on its own squares
-    (``Card.local``) and touches none of these leaves the king's attackers as they were."""
+    stays, so a local card whose footprint (``Card.footprint``) holds none of these leaves
+    the king's attackers as they were."""
     k = st.board.king(st.us)
     if k is None:
         return 0
@@ -419,10 +414,10 @@ def _king_lines(st: State) -> int:
 
 
 def _quiet_mask(st: State, card_id: str, rescue: int, lines: int | None) -> int | None:
-    """:func:`_king_lines` if a targeting of ``card_id`` that touches none of those squares
+    """:func:`_king_lines` if a targeting of ``card_id`` whose footprint misses those squares
     is legal without a probe, else None. It is when the card changes pieces and walls only
-    on its own squares (``Card.local``; the king's attackers stay as they are, and the
-    traps, en passant and waking that follow change nothing else), the king is not exposed
+    on its footprint (``Card.local``, ``Card.footprint``: the king's attackers stay as they
+    are, the traps, en passant and waking that follow included), the king is not exposed
     now (``rescue`` is 0), no Truce binds (a card may remove an enemy piece on a quiet
     square) and the card replaces the move (an add-to-move card must leave a normal move,
     which only a probe shows). ``lines``: :func:`_king_lines` if the caller has it."""
@@ -435,9 +430,9 @@ def _quiet_mask(st: State, card_id: str, rescue: int, lines: int | None) -> int 
 
 def _candidates(st: State, card_id: str, rescue: int | None = None) -> Iterator[Targeting]:
     """``card_id``'s structural targetings worth probing: all of them, except that when the
-    king is exposed, a card that changes the board only on its own squares (``Card.local``)
-    is probed only on targetings touching :func:`_rescue_mask` (any other one leaves every
-    attack on the king as it is, so the probe would refuse it for king safety). ``rescue``:
+    king is exposed, a card that changes the board only on its footprint (``Card.local``)
+    is probed only on targetings whose footprint meets :func:`_rescue_mask` (any other one
+    leaves every attack on the king as it is, so the probe would refuse it for king safety). ``rescue``:
     that mask if the caller has it."""
     effect = CARD_EFFECTS[card_id]
     targetings = effect.targetings(st)
@@ -447,7 +442,7 @@ def _candidates(st: State, card_id: str, rescue: int | None = None) -> Iterator[
         rescue = _rescue_mask(st)
     if not rescue:
         return targetings
-    return (tg for tg in targetings if _touches(tg, rescue))
+    return (tg for tg in targetings if effect.footprint(st, tg) & rescue)
 
 
 def card_actions(st: State, card_id: str) -> Iterator[Targeting]:
@@ -507,9 +502,10 @@ def hand_reasons(st: State, cards: list[str]) -> dict[str, str | None]:
         quiet = _quiet_mask(st, card, rescue or 0, lines)
         if quiet is not None:
             lines = quiet
+            footprint = CARD_EFFECTS[card].footprint
         first: IllegalAction | None = None
         for tg in _candidates(st, card, rescue):
-            if quiet is not None and not _touches(tg, quiet):
+            if quiet is not None and not footprint(st, tg) & quiet:
                 out[card] = None  # legal without a probe (_quiet_mask)
                 break
             try:

@@ -50,15 +50,16 @@ class Card:
     no_target: str | None = None
     """The reason code :meth:`why_not` gives by default (None: the generic ``"no_target"``)."""
     local: bool = False
-    """True if ``resolve``, and the referee's steps after it (traps, en passant, waking), change
-    pieces and walls only on the targeting's own squares (a card that moves no piece changes
-    none). When the king is attacked, such a targeting can end the attack only if one of its
-    squares is the king's, an attacker's or between a sliding attacker and the king: the
-    referee probes no other (:func:`donjon.games.unfairchess.rules.card_playable`); when it
-    is not, such a targeting touching none of the king's lines leaves it unattacked and the
-    greyed-out test takes it as legal without a probe (``rules._quiet_mask``).
+    """True if :meth:`footprint` holds for the card: ``resolve``, and the referee's steps after
+    it (traps, en passant, waking), change pieces and walls only on the squares it names
+    (a card that moves no piece changes none). When the king is attacked, such a targeting
+    can end the attack only if its footprint holds the king's square, an attacker's or one
+    between a sliding attacker and the king: the referee probes no other
+    (:func:`donjon.games.unfairchess.rules.card_playable`); when it is not, such a targeting
+    whose footprint misses the king's lines leaves it unattacked and the greyed-out test
+    takes it as legal without a probe (``rules._quiet_mask``).
     ``tests/unfairchess/test_fast_paths.py`` plays every targeting of every such card on game
-    positions and checks that nothing else changed."""
+    positions and checks that nothing changed outside the footprint."""
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         """Every targeting that meets the card's own conditions in ``st`` (side to act)."""
@@ -67,6 +68,11 @@ class Card:
     def resolve(self, st: State, tg: Targeting) -> None:
         """Apply ``tg`` to ``st`` (a private copy); the actor is ``st.us``."""
         raise NotImplementedError
+
+    def footprint(self, st: State, tg: Targeting) -> int:
+        """For a :attr:`local` card, the squares (a mask) outside which playing ``tg`` in ``st``
+        changes no piece and no wall; by default the targeting's own squares."""
+        return square_mask(tg)
 
     def why_not(self, st: State) -> str | None:
         """Why ``targetings(st)`` is empty: a reason code of
@@ -101,6 +107,31 @@ def squares(tg: Targeting) -> list[int]:
         return [_SQUARE_OF[s] for s in tg["squares"]]
     except (KeyError, TypeError):
         return [chess.parse_square(s) for s in tg["squares"]]  # raises the same error as before
+
+
+def square_mask(tg: Targeting) -> int:
+    """The targeting's squares as a mask."""
+    mask = 0
+    for sq in squares(tg):
+        mask |= chess.BB_SQUARES[sq]
+    return mask
+
+
+def blast(sq: int) -> int:
+    """The squares an explosion on ``sq`` reaches (:meth:`State.explode`): it and its 8 neighbours."""
+    return chess.BB_KING_ATTACKS[sq] | chess.BB_SQUARES[sq]
+
+
+def move_footprint(st: State, tg: Targeting) -> int:
+    """The footprint of a card-move that may capture (squares: the piece first, its destination
+    last): the targeting's squares, and the blast around the destination when a capture there
+    sets dynamite off (the victim's or the capturer's, :meth:`State.capture_triggers`)."""
+    mask = square_mask(tg)
+    sqs = squares(tg)
+    frm, to = sqs[0], sqs[-1]
+    if st.board.occupied & chess.BB_SQUARES[to] and (st.has(to, "dynamite") or st.has(frm, "dynamite")):
+        mask |= blast(to)
+    return mask
 
 
 def forward(color: chess.Color) -> int:

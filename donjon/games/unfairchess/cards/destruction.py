@@ -13,8 +13,10 @@ import chess
 
 from donjon.games.unfairchess.cards.base import (
     Targeting,
+    blast,
     forward,
     in_half,
+    move_footprint,
     promo_type,
     promotion_options,
     register,
@@ -50,6 +52,11 @@ class _Destroy(OnePiece):
 class _Explode(OnePiece):
     """The piece explodes: it and every non-king piece on its 8 adjacent squares are destroyed
     (shielded enemy pieces excepted)."""
+
+    local = True
+
+    def footprint(self, st: State, tg: Targeting) -> int:
+        return blast(squares(tg)[0])
 
     def resolve(self, st: State, tg: Targeting) -> None:
         st.explode(squares(tg)[0], st.us, self.id)
@@ -153,6 +160,10 @@ class Breakthrough(PawnCard):
     id = "percee"
     no_target = "no_enemy_target"
     fields = ("promotion",)
+    local = True
+
+    def footprint(self, st: State, tg: Targeting) -> int:
+        return move_footprint(st, tg)
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         for sq in st.pieces(st.us, (chess.PAWN,)):

@@ -24,11 +24,13 @@ from donjon.games.unfairchess.cards.base import (
     directions,
     forward,
     knight_targets,
+    move_footprint,
     promo_type,
     promotion_options,
     rank_of,
     ray_squares,
     register,
+    square_mask,
     squares,
     t,
     with_promotion,
@@ -93,6 +95,10 @@ class _CardMove(Card):
     card offers it); it captures whatever enemy piece stands on the destination."""
 
     no_target = "no_own_mover"
+    local = True
+
+    def footprint(self, st: State, tg: Targeting) -> int:
+        return move_footprint(st, tg)
 
     def resolve(self, st: State, tg: Targeting) -> None:
         frm, to = squares(tg)
@@ -269,6 +275,11 @@ class MarcheForcee(_PawnMove):
 
     id = "marche_forcee"
     fields = ("promotions",)
+
+    def footprint(self, st: State, tg: Targeting) -> int:
+        """The pawns' squares and the squares they step to (never a capture)."""
+        mask = square_mask(tg)
+        return mask | ((mask << 8) & chess.BB_ALL if st.us else mask >> 8)
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         step = forward(st.us)
