@@ -468,6 +468,40 @@ def test_local_cards_change_the_board_only_on_their_footprint() -> None:
     assert {"kamikaze", "marche_forcee", "cavalcade", "catapulte", "percee"} <= beyond, beyond
 
 
+def test_cards_that_keep_the_moves_leave_the_normal_moves_as_they_were() -> None:
+    """Every targeting of every card marked ``keeps_moves``, played on game positions (some
+    with dynamite added, some with Curfew, Blizzard or Exhaustion binding the side to act
+    now): the normal moves the side to act may make after it are the ones it had."""
+    rng = random.Random(14)
+    keeping = sorted(c for c, e in CARD_EFFECTS.items() if e.keeps_moves)
+    assert {"poison", "bouclier", "couvre_feu", "silence", "blizzard", "epuisement", "nouvelle_donne",
+            "prescience", "larcin"} <= set(keeping)
+    seen: set[str] = set()
+    plays = 0
+    states = _positions(4, 1450, max_plies=100)[::3] + _check_positions(4, 1550)[:20]
+    for i, st in enumerate(states):
+        if st.result is not None or st.must_move or st.ordering:
+            continue
+        s = _with_hand(st, rng.sample(keeping, 6))
+        if i % 3 == 1:
+            s = _with_dynamite(s, rng)
+        elif i % 3 == 2:
+            kind = rng.choice(["curfew", "blizzard", "exhaustion"])
+            area = frozenset(rng.sample(list(s.pieces(s.us)), min(3, len(list(s.pieces(s.us))))))
+            s.restrictions = s.restrictions + (Restriction(kind, s.turn_no, s.us, area),)
+        rules.begin_turn(s)
+        before = sorted(m.uci() for m in s.moves or ())
+        for card in dict.fromkeys(s.hands[s.seat]):
+            for tg in CARD_EFFECTS[card].targetings(s):
+                after = _after_effect(s, card, tg)
+                after.card_played = after.must_move = True
+                assert sorted(m.uci() for m in rules.gen_moves(after, plain=after.suspended)) == before, (card, tg, s.board.fen())
+                plays += 1
+                seen.add(card)
+    assert seen == set(keeping), sorted(set(keeping) - seen)
+    assert plays > 1000, plays
+
+
 def test_card_probes_in_check_equal_full_resolution() -> None:
     """In check, a local card is probed only on the targetings that touch the king, an
     attacker or the squares between: the same legal targetings as probing them all."""
@@ -513,12 +547,13 @@ def test_hand_reasons_equal_the_greyed_test_and_its_reason() -> None:
 
 
 def test_a_quiet_targeting_is_legal_without_a_probe() -> None:
-    """Where ``rules._quiet_mask`` allows it (a local card that replaces the move, the king not
-    exposed, no Truce), every targeting touching none of the king's lines resolves legally:
-    checked by probing each one, on game positions with hands of such cards."""
+    """Where ``rules._quiet_mask`` allows it (a local card that replaces the move or keeps the
+    normal moves, the king not exposed, no Truce), every targeting whose footprint misses
+    the king's lines resolves legally: checked by probing each one, on game positions with
+    hands of such cards."""
     rng = random.Random(21)
-    quiet_cards = sorted(c for c, e in CARD_EFFECTS.items() if e.local and CARDS[c].cost != "add")
-    assert len(quiet_cards) >= 20
+    quiet_cards = sorted(c for c, e in CARD_EFFECTS.items() if e.local and (CARDS[c].cost != "add" or e.keeps_moves))
+    assert len(quiet_cards) >= 40
     quiet = touching = 0
     for st in _positions(4, 2100, max_plies=100)[::2]:
         if st.result is not None:

@@ -419,9 +419,11 @@ def _quiet_mask(st: State, card_id: str, rescue: int, lines: int | None) -> int 
     on its footprint (``Card.local``, ``Card.footprint``: the king's attackers stay as they
     are, the traps, en passant and waking that follow included), the king is not exposed
     now (``rescue`` is 0), no Truce binds (a card may remove an enemy piece on a quiet
-    square) and the card replaces the move (an add-to-move card must leave a normal move,
-    which only a probe shows). ``lines``: :func:`_king_lines` if the caller has it."""
-    if rescue or not CARD_EFFECTS[card_id].local or CARDS[card_id].cost == "add":
+    square), and the card replaces the move or leaves the normal moves as they are
+    (``Card.keeps_moves``) while there is one now (an add-to-move card must leave a normal
+    move to follow it). ``lines``: :func:`_king_lines` if the caller has it."""
+    effect = CARD_EFFECTS[card_id]
+    if rescue or not effect.local or (CARDS[card_id].cost == "add" and not (effect.keeps_moves and st.moves)):
         return None
     if st.restriction("truce") is not None and not st.suspended:
         return None

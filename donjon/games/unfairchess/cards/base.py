@@ -69,6 +69,14 @@ class Card:
         """Apply ``tg`` to ``st`` (a private copy); the actor is ``st.us``."""
         raise NotImplementedError
 
+    keeps_moves: bool = False
+    """True for an add-to-move card after which the side to act has the very normal moves it
+    had (``gen_moves``): it changes no piece, wall or trap, no status a normal move of the
+    side to act reads, and no restriction of this turn. Then it leaves a normal move to
+    follow it iff there is one now, and the greyed-out test does not probe it for that
+    (``rules._quiet_mask``). ``tests/unfairchess/test_fast_paths.py`` compares the moves
+    before and after every targeting of every such card on game positions."""
+
     def footprint(self, st: State, tg: Targeting) -> int:
         """For a :attr:`local` card, the squares (a mask) outside which playing ``tg`` in ``st``
         changes no piece and no wall; by default the targeting's own squares."""
@@ -115,6 +123,11 @@ def square_mask(tg: Targeting) -> int:
     for sq in squares(tg):
         mask |= chess.BB_SQUARES[sq]
     return mask
+
+
+def no_footprint(card: Card, st: State, tg: Targeting) -> int:
+    """:meth:`Card.footprint` of a card that moves, removes and builds nothing: no square."""
+    return 0
 
 
 def blast(sq: int) -> int:

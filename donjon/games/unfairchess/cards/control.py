@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import chess
 
 from donjon.games.unfairchess import moves
-from donjon.games.unfairchess.cards.base import Card, Targeting, register, squares, t
+from donjon.games.unfairchess.cards.base import Card, Targeting, no_footprint, register, squares, t
 from donjon.games.unfairchess.state import State, seat_of
 
 
@@ -27,6 +27,8 @@ class _Restriction(Card):
     """Adds the restriction :attr:`kind` on the opponent's next turn; no targeting field."""
 
     local = True
+    footprint = no_footprint
+    keeps_moves = True  # (read for the add-to-move ones: Curfew, Silence)
 
     kind = ""
 
@@ -52,6 +54,8 @@ class Blizzard(Card):
     opponent's next turn cannot move during that turn (the king included, so no castling)."""
 
     local = True
+    footprint = no_footprint
+    keeps_moves = True
 
     id = "blizzard"
 
@@ -130,6 +134,7 @@ class Taunt(Card):
     turn, a normal move must be made with that piece (cards stay allowed)."""
 
     local = True
+    footprint = no_footprint
 
     id = "provocation"
     no_target = "no_enemy_target"
@@ -186,6 +191,8 @@ class Exhaustion(Card):
     card-move, if still on the board, cannot move during the opponent's next turn."""
 
     local = True
+    footprint = no_footprint
+    keeps_moves = True
 
     id = "epuisement"
 

@@ -7,7 +7,16 @@ from collections.abc import Iterator
 import chess
 
 from donjon.games.unfairchess import moves
-from donjon.games.unfairchess.cards.base import Card, Targeting, promo_type, rank_of, register, squares, t
+from donjon.games.unfairchess.cards.base import (
+    Card,
+    Targeting,
+    no_footprint,
+    promo_type,
+    rank_of,
+    register,
+    squares,
+    t,
+)
 from donjon.games.unfairchess.state import Restriction, State, seat_of
 
 
@@ -16,6 +25,8 @@ class _FromDeck(Card):
 
     no_target = "deck_empty"
     piles = True
+    footprint = no_footprint
+    keeps_moves = True  # only the piles change
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         if st.decks[st.seat]:
@@ -192,6 +203,8 @@ class Pickpocket(Card):
     id = "larcin"
     no_target = "opponent_hand_empty"
     piles = True
+    footprint = no_footprint
+    keeps_moves = True  # only the hands and the opponent's deck change
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         if st.hands[1 - st.seat]:

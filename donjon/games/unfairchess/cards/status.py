@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from donjon.games.unfairchess.cards.base import Targeting, register, squares
+from donjon.games.unfairchess.cards.base import Targeting, no_footprint, register, squares
 from donjon.games.unfairchess.cards.common import OnePiece
 from donjon.games.unfairchess.state import State
 
@@ -11,6 +11,7 @@ class _Status(OnePiece):
     """Puts :attr:`status` on a piece that does not carry it yet."""
 
     local = True
+    footprint = no_footprint
 
     status = ""
 
@@ -29,6 +30,7 @@ class Poison(_Status):
     no_target = "no_own_piece"
     side = "own"
     status = "poison"
+    keeps_moves = True  # poison acts when the piece is captured, never on its own moves
 
 
 @register
@@ -48,6 +50,7 @@ class Shield(_Status):
     no_target = "no_own_piece"
     side = "own"
     status = "shield"
+    keeps_moves = True  # a shield acts against the opponent's actions only
 
     def eligible(self, st: State, sq: int) -> bool:
         return True  # a shielded piece may be shielded again (the shield is renewed)
