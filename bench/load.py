@@ -172,6 +172,26 @@ async def player(ws_url: str, gid: str, cookie: str, plies: int, cards: bool, rn
         next_id = 0
         resign_id = None
         v = None
+        refused = False  # something listed at version v was refused: a normal move was played instead
+        legal: list[dict[str, Any]] = []
+
+        async def instead(exclude: Any = None) -> None:
+            """Something the server listed at version ``v`` was refused (a server bug, counted in
+            the errors): play a normal move of the last legal list (not ``exclude``) instead, or
+            resign if there is none or this happened already at ``v``, rather than wait for a
+            frame that will not come."""
+            nonlocal next_id, resign_id, refused
+            choices = [] if refused else [a for a in legal if a["type"] == "move" and a != exclude]
+            refused = True
+            next_id += 1
+            if choices:
+                pending[next_id] = time.perf_counter()
+                sent[next_id] = {"t": "act", "id": next_id, "v": v, "action": rng.choice(choices)}
+            else:
+                resign_id = next_id
+                sent[next_id] = {"t": "resign", "id": next_id}
+            await ws.send(json.dumps(sent[next_id]))
+
         async for raw in ws:
             f = json.loads(raw)
             t = f["t"]
@@ -192,11 +212,16 @@ async def player(ws_url: str, gid: str, cookie: str, plies: int, cards: bool, rn
             if t == "targets":  # a lazy card entry's targetings: play one of them
                 pending.pop(f.get("id"), None)
                 sent.pop(f.get("id"), None)
-                if f["legal"] and f["v"] == v:
-                    next_id += 1
-                    pending[next_id] = time.perf_counter()
-                    sent[next_id] = {"t": "act", "id": next_id, "v": v, "action": rng.choice(f["legal"])}
-                    await ws.send(json.dumps(sent[next_id]))
+                if f["v"] != v:
+                    continue  # the game moved on: the newer frame says what to do
+                if not f["legal"]:  # listed as playable, without a targeting
+                    stats.errors["card_without_targetings"] = stats.errors.get("card_without_targetings", 0) + 1
+                    await instead()
+                    continue
+                next_id += 1
+                pending[next_id] = time.perf_counter()
+                sent[next_id] = {"t": "act", "id": next_id, "v": v, "action": rng.choice(f["legal"])}
+                await ws.send(json.dumps(sent[next_id]))
                 continue
             if t == "error":
                 code = f.get("code", "?")
@@ -215,6 +240,9 @@ async def player(ws_url: str, gid: str, cookie: str, plies: int, cards: bool, rn
                         pending[next_id] = at
                     sent[next_id] = msg
                     await ws.send(json.dumps(msg))
+                elif msg is not None and msg["t"] in ("act", "targets") and msg["v"] == v \
+                        and code not in ("stale", "conflict"):  # (those two come with a fresh sync)
+                    await instead(msg.get("action"))
                 continue
             if t not in ("sync", "event") or resign_id is not None:
                 continue
@@ -225,6 +253,7 @@ async def player(ws_url: str, gid: str, cookie: str, plies: int, cards: bool, rn
                 await gate.arrive()
                 gate = None
             v = f["v"]
+            refused = False
             game = f["game"]
             if game["status"] != "active" or game["plies"] >= plies:
                 if game["status"] == "active" and f["seat"] in game["to_act"] and not pending:

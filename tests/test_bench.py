@@ -117,3 +117,46 @@ def test_load_players_wait_out_the_rate_limit(tmp_path: Path) -> None:
                          env=env, capture_output=True, text=True, timeout=240, cwd=tmp_path)
     assert out.returncode == 0, out.stderr[-2000:]
     assert "rate_limited" in out.stdout and "games ended: 2" in out.stdout, out.stdout
+
+
+def test_load_player_plays_a_move_when_a_listed_card_is_refused() -> None:
+    """A player whose listed card's targetings are refused (a server that lists a card it then
+    will not expand: a bug the bench must report, not hang on) plays a normal move instead,
+    and the refusal is counted. Against a scripted socket that refuses the first card."""
+    import asyncio
+    import random
+
+    import websockets
+
+    load_py = load("load")
+    seen: list[dict] = []  # type: ignore[type-arg]
+
+    def frame(v: int, status: str) -> str:
+        legal = [{"type": "card", "card": "poison", "lazy": True}, {"type": "move", "uci": "e2e4"}]
+        return json.dumps({"t": "sync", "v": v, "seat": 0, "legal": legal if status == "active" else [],
+                           "game": {"status": status, "plies": v, "to_act": [0]}})
+
+    async def server(ws) -> None:  # type: ignore[no-untyped-def]
+        async for raw in ws:
+            msg = json.loads(raw)
+            seen.append(msg)
+            if msg["t"] == "hello":
+                await ws.send(frame(0, "active"))
+            elif msg["t"] == "targets":
+                await ws.send(json.dumps({"t": "error", "id": msg["id"], "code": "not_playable", "reason": "no"}))
+            elif msg["t"] == "act":
+                await ws.send(json.dumps({"t": "ack", "id": msg["id"], "v": 1}))
+                await ws.send(frame(1, "finished"))
+
+    async def run() -> load_py.Stats:  # type: ignore[name-defined]
+        stats = load_py.Stats()
+        async with websockets.serve(server, "127.0.0.1", 0) as srv:
+            port = srv.sockets[0].getsockname()[1]
+            await asyncio.wait_for(load_py.player(f"ws://127.0.0.1:{port}", "g", "c", 10, True, random.Random(1),
+                                                  stats, asyncio.Event(), None), 10)
+        return stats
+
+    stats = asyncio.run(run())
+    assert [m["t"] for m in seen] == ["hello", "targets", "act"]
+    assert seen[2]["action"] == {"type": "move", "uci": "e2e4"}
+    assert stats.errors == {"not_playable": 1} and stats.ended == {"g"} and len(stats.latencies) == 1
