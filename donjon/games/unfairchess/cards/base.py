@@ -60,6 +60,13 @@ class Card:
     takes it as legal without a probe (``rules._quiet_mask``).
     ``tests/unfairchess/test_fast_paths.py`` plays every targeting of every such card on game
     positions and checks that nothing changed outside the footprint."""
+    keeps_moves: bool = False
+    """True for an add-to-move card after which the side to act has the very normal moves it
+    had (``gen_moves``): it changes no piece, wall or trap, no status a normal move of the
+    side to act reads, and no restriction of this turn. Then it leaves a normal move to
+    follow it iff there is one now, and the greyed-out test does not probe it for that
+    (``rules._quiet_mask``). ``tests/unfairchess/test_fast_paths.py`` compares the moves
+    before and after every targeting of every such card on game positions."""
 
     def targetings(self, st: State) -> Iterator[Targeting]:
         """Every targeting that meets the card's own conditions in ``st`` (side to act)."""
@@ -68,14 +75,6 @@ class Card:
     def resolve(self, st: State, tg: Targeting) -> None:
         """Apply ``tg`` to ``st`` (a private copy); the actor is ``st.us``."""
         raise NotImplementedError
-
-    keeps_moves: bool = False
-    """True for an add-to-move card after which the side to act has the very normal moves it
-    had (``gen_moves``): it changes no piece, wall or trap, no status a normal move of the
-    side to act reads, and no restriction of this turn. Then it leaves a normal move to
-    follow it iff there is one now, and the greyed-out test does not probe it for that
-    (``rules._quiet_mask``). ``tests/unfairchess/test_fast_paths.py`` compares the moves
-    before and after every targeting of every such card on game positions."""
 
     def footprint(self, st: State, tg: Targeting) -> int:
         """For a :attr:`local` card, the squares (a mask) outside which playing ``tg`` in ``st``
