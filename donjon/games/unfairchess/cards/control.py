@@ -9,6 +9,7 @@ exception (B.3-4). Silence and traps are not move restrictions.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 import chess
@@ -114,7 +115,7 @@ class BearTrap(_OnEmpty):
 def _next_turn_probe(st: State) -> State:
     """The opponent at the start of their next turn, if this card (which adds no other
     restriction) ends our turn now: a null-move probe, to ask for their legal normal moves."""
-    probe = st.copy()
+    probe = st.probe_copy()  # (the moves read no card pile)
     probe.board.turn = not st.us
     probe.board.ep_square = None  # a replace-move card clears it (D8)
     probe.turn_no = st.turn_no + 1
@@ -140,14 +141,14 @@ class Taunt(Card):
     no_target = "no_enemy_target"
 
     def targetings(self, st: State) -> Iterator[Targeting]:
-        candidates = [sq for sq in st.pieces(not st.us) if st.targetable(sq)]
-        if not candidates:
+        rest = (sq for sq in st.pieces(not st.us) if st.targetable(sq))
+        first = next(rest, None)
+        if first is None:
             return
         probe = _next_turn_probe(st)
-        rest = iter(candidates)
         # The first candidate that can move is found one square at a time (the greyed-out
         # test stops there); the others are read off the opponent's whole move list.
-        for sq in rest:
+        for sq in itertools.chain((first,), rest):
             if moves.has_move(probe, from_mask=chess.BB_SQUARES[sq]):
                 yield t(sq)
                 break
