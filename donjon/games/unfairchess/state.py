@@ -43,6 +43,12 @@ def sq_name(sq: int) -> str:
     return chess.SQUARE_NAMES[sq]
 
 
+def blast(sq: int) -> int:
+    """The squares an explosion on ``sq`` reaches (:meth:`State.explode`), as a mask: it and
+    its 8 neighbours, clipped at the board edge."""
+    return chess.BB_KING_ATTACKS[sq] | chess.BB_SQUARES[sq]
+
+
 _BOARD_FIELDS = ("occupied_co", "pawns", "knights", "bishops", "rooks", "queens", "kings", "promoted", "occupied",
                  "chess960", "ep_square", "move_stack", "_stack", "turn", "castling_rights", "halfmove_clock",
                  "fullmove_number")
@@ -621,7 +627,7 @@ class State:
     def explode(self, center: int, actor: chess.Color, cause: str = "dynamite") -> None:
         """Blast ``center`` and its 8 neighbours: every non-king piece there is destroyed."""
         self.event("explosion", square=sq_name(center), cause=cause)
-        for sq in chess.scan_forward(chess.BB_KING_ATTACKS[center] | chess.BB_SQUARES[center]):
+        for sq in chess.scan_forward(blast(center)):
             self.destroy(sq, actor, cause)
 
     def capture_triggers(self, to: int, victim_status: frozenset[str], capturer_status: frozenset[str],

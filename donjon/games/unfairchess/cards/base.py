@@ -30,7 +30,7 @@ from typing import Any
 
 import chess
 
-from donjon.games.unfairchess.state import State, sq_name
+from donjon.games.unfairchess.state import State, blast, sq_name
 
 Targeting = dict[str, Any]
 
@@ -118,8 +118,12 @@ def squares(tg: Targeting) -> list[int]:
 
 def square_mask(tg: Targeting) -> int:
     """The targeting's squares as a mask."""
+    return _mask(squares(tg))
+
+
+def _mask(sqs: list[int]) -> int:
     mask = 0
-    for sq in squares(tg):
+    for sq in sqs:
         mask |= chess.BB_SQUARES[sq]
     return mask
 
@@ -129,17 +133,12 @@ def no_footprint(card: Card, st: State, tg: Targeting) -> int:
     return 0
 
 
-def blast(sq: int) -> int:
-    """The squares an explosion on ``sq`` reaches (:meth:`State.explode`): it and its 8 neighbours."""
-    return chess.BB_KING_ATTACKS[sq] | chess.BB_SQUARES[sq]
-
-
 def move_footprint(st: State, tg: Targeting) -> int:
     """The footprint of a card-move that may capture (squares: the piece first, its destination
     last): the targeting's squares, and the blast around the destination when a capture there
     sets dynamite off (the victim's or the capturer's, :meth:`State.capture_triggers`)."""
-    mask = square_mask(tg)
     sqs = squares(tg)
+    mask = _mask(sqs)
     frm, to = sqs[0], sqs[-1]
     if st.board.occupied & chess.BB_SQUARES[to] and (st.has(to, "dynamite") or st.has(frm, "dynamite")):
         mask |= blast(to)

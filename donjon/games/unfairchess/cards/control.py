@@ -16,12 +16,12 @@ import chess
 
 from donjon.games.unfairchess import moves
 from donjon.games.unfairchess.cards.base import Card, Targeting, no_footprint, register, squares, t
-from donjon.games.unfairchess.state import State, seat_of
+from donjon.games.unfairchess.state import State, blast, seat_of
 
 
 def area(center: int) -> frozenset[int]:
     """The 3×3 area around ``center``, clipped at the board edge."""
-    return frozenset(chess.scan_forward(chess.BB_KING_ATTACKS[center] | chess.BB_SQUARES[center]))
+    return frozenset(chess.scan_forward(blast(center)))
 
 
 class _Restriction(Card):

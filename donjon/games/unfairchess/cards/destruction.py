@@ -13,7 +13,6 @@ import chess
 
 from donjon.games.unfairchess.cards.base import (
     Targeting,
-    blast,
     forward,
     in_half,
     move_footprint,
@@ -25,7 +24,7 @@ from donjon.games.unfairchess.cards.base import (
     with_promotion,
 )
 from donjon.games.unfairchess.cards.common import OnePiece, PawnCard
-from donjon.games.unfairchess.state import State, seat_of
+from donjon.games.unfairchess.state import State, blast, seat_of
 
 
 def _awake(st: State, sq: int) -> bool:
