@@ -430,7 +430,8 @@ def _with_dynamite(st: State, rng: random.Random) -> State:
     """``st`` with dynamite on a few non-king pieces of each side (captures then explode)."""
     new = _with_hand(st, st.hands[st.seat])
     for color in (chess.WHITE, chess.BLACK):
-        for sq in rng.sample(list(new.pieces(color)), min(3, len(list(new.pieces(color))))):
+        pieces = list(new.pieces(color))
+        for sq in rng.sample(pieces, min(3, len(pieces))):
             new.add_status(sq, "dynamite")
     return new
 
@@ -487,7 +488,8 @@ def test_cards_that_keep_the_moves_leave_the_normal_moves_as_they_were() -> None
             s = _with_dynamite(s, rng)
         elif i % 3 == 2:
             kind = rng.choice(["curfew", "blizzard", "exhaustion"])
-            area = frozenset(rng.sample(list(s.pieces(s.us)), min(3, len(list(s.pieces(s.us))))))
+            own = list(s.pieces(s.us))
+            area = frozenset(rng.sample(own, min(3, len(own))))
             s.restrictions = s.restrictions + (Restriction(kind, s.turn_no, s.us, area),)
         rules.begin_turn(s)
         before = sorted(m.uci() for m in s.moves or ())

@@ -499,15 +499,15 @@ def hand_reasons(st: State, cards: list[str]) -> dict[str, str | None]:
         except IllegalAction:
             out[card] = card_why_not(st, card)
             continue
-        if rescue is None and CARD_EFFECTS[card].local:
+        effect = CARD_EFFECTS[card]
+        if rescue is None and effect.local:
             rescue = _rescue_mask(st)
         quiet = _quiet_mask(st, card, rescue or 0, lines)
         if quiet is not None:
             lines = quiet
-            footprint = CARD_EFFECTS[card].footprint
         first: IllegalAction | None = None
         for tg in _candidates(st, card, rescue):
-            if quiet is not None and not footprint(st, tg) & quiet:
+            if quiet is not None and not effect.footprint(st, tg) & quiet:
                 out[card] = None  # legal without a probe (_quiet_mask)
                 break
             try:
@@ -518,7 +518,6 @@ def hand_reasons(st: State, cards: list[str]) -> dict[str, str | None]:
             out[card] = None
             break
         else:
-            effect = CARD_EFFECTS[card]
             if rescue and effect.local:
                 out[card] = card_why_not(st, card)
             elif first is not None:
