@@ -84,7 +84,7 @@ def serve_move(room: Room, uci: str, clock: Callable[[], float]) -> tuple[float,
     event = {"kind": "play", "by": seat, "action": {"type": "move", "uci": uci}}
     room.history.append((nxt, event))
     meta = room.meta(nxt)
-    views = [room.view_for(nxt, s, True) for s in (0, 1)]
+    views = room.views_for(nxt, [(0, True), (1, True)])
     t2 = clock()
     frames = [dumps(room.event_frame(nxt, event, s, True, meta)) for s in (0, 1)]
     t3 = clock()

@@ -28,6 +28,7 @@ from __future__ import annotations
 import logging
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -133,6 +134,9 @@ class Game(Protocol):
     def view_and_brief_legal(self, state: Any, seat: int | None) -> tuple[View, list[Action]]:
         """See :meth:`BaseGame.view_and_brief_legal`."""
 
+    def views(self, state: Any, audiences: Sequence[tuple[int | None, str | None]]) -> list[tuple[View, list[Action]]]:
+        """See :meth:`BaseGame.views`."""
+
     def expand(self, state: Any, seat: int, partial: Action) -> list[Action]:
         """See :meth:`BaseGame.expand`."""
 
@@ -165,7 +169,7 @@ class Game(Protocol):
         """See :meth:`BaseGame.can_win`."""
 
 
-HOOKS = ("league", "view_and_legal", "view_and_brief_legal", "expand", "dump", "random_action", "greedy_scores",
+HOOKS = ("league", "view_and_legal", "view_and_brief_legal", "views", "expand", "dump", "random_action", "greedy_scores",
          "evaluate", "choice_key", "history_entry", "private_history", "accepts_draw",
          "can_win")
 """The optional members of :class:`Game`: :class:`BaseGame` gives each a default."""
@@ -277,6 +281,42 @@ class BaseGame(ABC):
         card (:func:`card_targets`), so a lazy entry is ``{"type": "card", "card": id, ...}``.
         Default: :meth:`view_and_legal` (the full list, nothing lazy)."""
         return self.view_and_legal(state, seat)
+
+    def views(self, state: Any, audiences: Sequence[tuple[int | None, str | None]]) -> list[tuple[View, list[Action]]]:
+        """Each audience's view and legal list at ``state``, in the order given. An audience
+        is ``(seat, legal)``: ``seat`` a seat or ``None`` (the spectators); ``legal``
+        ``"brief"`` for :meth:`view_and_brief_legal`, ``"full"`` for :meth:`view_and_legal`,
+        ``None`` for the view alone and ``[]`` (a seat the server does not wait for).
+
+        The server asks once per accepted action for every audience connected to the game,
+        so that what they all see (the board, the public cards) can be built once. Override
+        to share that work (UnfairChess builds the public part of its view once); the views
+        may then share their unchanged parts, and no caller changes a view. The override
+        returns what the separate calls return. Default: the separate calls.
+
+            >>> class Count(BaseGame):
+            ...     id, min_players, max_players, cooperative = "count", 1, 1, False
+            ...     def setup(self, players, seed, options=None): return 0
+            ...     def to_act(self, state): return [0]
+            ...     def legal_actions(self, state, seat): return [{"type": "add"}]
+            ...     def apply(self, state, seat, action): return state + 1
+            ...     def view(self, state, seat): return {"total": state, "seat": seat}
+            ...     def outcome(self, state): return None
+            ...     def determinize(self, state, seat, rng): return state
+            >>> Count().views(0, [(0, "brief"), (0, None), (None, None)])
+            [({'total': 0, 'seat': 0}, [{'type': 'add'}]), ({'total': 0, 'seat': 0}, []), ({'total': 0, 'seat': None}, [])]
+        """
+        out = []
+        for seat, legal in audiences:
+            if legal == "brief":
+                out.append(self.view_and_brief_legal(state, seat))
+            elif legal == "full":
+                out.append(self.view_and_legal(state, seat))
+            elif legal is None:
+                out.append((self.view(state, seat), []))
+            else:
+                raise ValueError(f"an audience's legal list is 'brief', 'full' or None, not {legal!r}")
+        return out
 
     def expand(self, state: Any, seat: int, partial: Action) -> list[Action]:
         """The legal actions of ``seat`` behind the partial action ``partial`` (a lazy entry

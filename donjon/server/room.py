@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from donjon.games.protocol import Game, card_targets, history_entries, view_and_brief_legal, view_and_legal
+from donjon.games.protocol import Game, card_targets, history_entries
 from donjon.server.match import Match
 from donjon.server.settings import Settings
 from donjon.server.sockets import Conn, dumps
@@ -190,22 +190,32 @@ class Room:
     # ------------------------------------------------------------------ frames
 
     def view_for(self, match: Match, seat: int | None, lazy: bool = False) -> tuple[dict[str, Any], list[Any]]:
-        """``seat``'s view and legal actions at ``match`` (legal only for a seat to act; the
-        brief list if ``lazy``), computed once per (version, seat, lazy) for the current
-        version until its frames are sent (:meth:`broadcast_event` drops them). Older
+        """``seat``'s view and legal actions at ``match``: :meth:`views_for` of one audience."""
+        return self.views_for(match, [(seat, lazy)])[0]
+
+    def views_for(self, match: Match, audiences: list[tuple[int | None, bool]]) -> list[tuple[dict[str, Any], list[Any]]]:
+        """Each audience's ``(view, legal)`` at ``match``, in order: an audience is ``(seat,
+        lazy)``; the legal list is for a seat to act only (the brief list if ``lazy``). The
+        ones not cached are asked of the game in one call (:meth:`BaseGame.views`, which may
+        build what they see alike once). Computed once per (version, seat, lazy) for the
+        current version until its frames are sent (:meth:`broadcast_event` drops them). Older
         versions (a reconnecting client's catch-up) are computed again when asked: keeping
         them would cost tens of kilobytes per version and game."""
-        key = (match.version, seat, lazy)
-        hit = self._views.get(key)
-        if hit is None:
-            if seat is not None and seat in match.to_act():
-                hit = (view_and_brief_legal if lazy else view_and_legal)(self.game, match.state, seat)
-            else:
-                hit = (self.game.view(match.state, seat), [])
+        version = match.version
+        cache = self._views if match is self.match and self._views_version == version else {}
+        missing = [a for a in audiences if (version, *a) not in cache]
+        if missing:
+            acting = match.to_act()
+            asked = {(seat, lazy): (seat, ("brief" if lazy else "full") if seat is not None and seat in acting else None)
+                     for seat, lazy in missing}
+            kinds = list(dict.fromkeys(asked.values()))  # a seat not to act: one view for both lists
+            got = dict(zip(kinds, self.game.views(match.state, kinds), strict=True))
             if match is self.match:
-                self._keep_version(match.version)
-                self._views[key] = hit
-        return hit
+                self._keep_version(version)
+                cache = self._views
+            for (seat, lazy), kind in asked.items():
+                cache[(version, seat, lazy)] = got[kind]
+        return [cache[(version, *a)] for a in audiences]
 
     def _keep_version(self, version: int) -> None:
         if self._views_version != version:
@@ -249,10 +259,12 @@ class Room:
         return {"t": "sync", "v": self.match.version, "seat": seat, "view": view, "legal": legal,
                 "game": self.meta(), "history": self.history_for(seat)}
 
-    def event_frame(self, match: Match, event: dict[str, Any], seat: int | None,
-                    lazy: bool = False, meta: dict[str, Any] | None = None) -> dict[str, Any]:
-        """``seat``'s frame of ``event`` (``meta``: :meth:`meta` of ``match``, if already built)."""
-        view, legal = self.view_for(match, seat, lazy)
+    def event_frame(self, match: Match, event: dict[str, Any], seat: int | None, lazy: bool = False,
+                    meta: dict[str, Any] | None = None,
+                    seen: tuple[dict[str, Any], list[Any]] | None = None) -> dict[str, Any]:
+        """``seat``'s frame of ``event`` (``meta``: :meth:`meta` of ``match``, and ``seen``:
+        its :meth:`view_for`, if already built)."""
+        view, legal = self.view_for(match, seat, lazy) if seen is None else seen
         ev = dict(event)
         action = ev.pop("action", None)
         if action is not None and ev.get("by") == seat:
@@ -273,17 +285,16 @@ class Room:
         return [self.event_frame(m, ev, seat, lazy) for m, ev in self.history if m.version > since]
 
     def broadcast_event(self, match: Match, event: dict[str, Any]) -> None:
-        """Each audience (a seat, or the spectators) gets its frame, built and serialised once."""
-        frames: dict[tuple[int | None, bool], str] = {}
-        meta: dict[str, Any] | None = None
-        for c in list(self.conns):
-            if not c.ready:
-                continue
-            text = frames.get((c.seat, c.lazy))
-            if text is None:
-                meta = meta or self.meta(match)
-                text = frames[(c.seat, c.lazy)] = dumps(self.event_frame(match, event, c.seat, c.lazy, meta))
-            c.push(text)
+        """Each audience (a seat, or the spectators) gets its frame, built and serialised
+        once; the audiences' views are asked of the game together (:meth:`views_for`)."""
+        conns = [c for c in self.conns if c.ready]
+        if conns:
+            audiences = list(dict.fromkeys((c.seat, c.lazy) for c in conns))
+            meta = self.meta(match)
+            frames = {a: dumps(self.event_frame(match, event, a[0], a[1], meta, seen))
+                      for a, seen in zip(audiences, self.views_for(match, audiences), strict=True)}
+            for c in conns:
+                c.push(frames[(c.seat, c.lazy)])
         # Sent: the views need not stay alive until the next move (a sync asks for them again).
         # Dropped now they die young, before the garbage collector's young collections walk
         # them (about 25 us of collector time a move, measured in process over 200 games

@@ -599,7 +599,9 @@ def check_brief_lists(p: Playout) -> None:
     """``view_and_legal`` is ``(view, legal_actions)``; ``view_and_brief_legal`` gives the
     same view and a list whose ``lazy`` entries, expanded with the game's ``expand``, make
     exactly the full legal list (none lost, none added, none twice). A lazy entry is a
-    card's, and ``card_targets`` (what the server calls) gives the same actions."""
+    card's, and ``card_targets`` (what the server calls) gives the same actions. ``views``
+    of every audience at once (what the server calls on each move) gives what the
+    separate calls give, in either order."""
     for k, state, obs in p.points():
         where = p.where(k)
         for seat in seats_of(p.players):
@@ -632,6 +634,13 @@ def check_brief_lists(p: Playout) -> None:
             if seat is not None:
                 assert card_targets(p.game, state, seat, "zz-no-such-card") == [], \
                     f"{where}: card_targets of a card nobody holds is not empty"
+        audiences = [(seat, kind) for seat in seats_of(p.players) for kind in ("brief", "full", None)]
+        for order in (audiences, audiences[::-1]):
+            for (seat, kind), got in zip(order, p.game.views(state, order), strict=True):
+                alone = (view_and_brief_legal(p.game, state, seat) if kind == "brief" else
+                         view_and_legal(p.game, state, seat) if kind == "full" else (p.game.view(state, seat), []))
+                assert got == alone, (f"{where}: views' ({seat}, {kind!r}) differs from the separate call: "
+                                      f"{diff(got[0], alone[0]) if got[0] != alone[0] else 'the legal list'}")
         assert_unchanged(p, k, state, "listing the brief legal actions")
 
 

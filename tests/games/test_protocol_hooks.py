@@ -4,6 +4,8 @@ never probes a game for a method."""
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import inspect
 import random
 import re
@@ -97,6 +99,12 @@ def test_a_minimal_game_gets_working_defaults_for_every_hook() -> None:
     assert game.view_and_legal(st, None) == (game.view(st, None), [])
     assert game.view_and_brief_legal(st, 0) == (game.view(st, 0), legal)  # the brief list is the full list
     assert game.view_and_brief_legal(st, None) == (game.view(st, None), [])
+    # views: each audience's (view, legal) as the separate calls give them, in order.
+    assert game.views(st, [(None, None), (0, "full"), (0, "brief"), (0, None)]) == [
+        (game.view(st, None), []), (game.view(st, 0), legal), (game.view(st, 0), legal), (game.view(st, 0), [])]
+    assert game.views(st, []) == []
+    with pytest.raises(ValueError, match="'brief', 'full' or None, not 'lazy'"):
+        game.views(st, [(0, "lazy")])
     # expand: the legal actions with every field of the partial action (the lazy flag aside), in order.
     assert game.expand(st, 0, {"type": "card", "card": "a2", "lazy": True}) == [
         {"type": "card", "card": "a2", "slot": 0}, {"type": "card", "card": "a2", "slot": 1}]
@@ -119,6 +127,11 @@ def test_a_minimal_game_gets_working_defaults_for_every_hook() -> None:
     scores = game.greedy_scores(after_a1, 0, game.legal_actions(after_a1, 0), random.Random(1))
     assert {a["card"]: s for s, a in scores} == {"a2": 1.0, "b1": -1.0}
     assert GreedyBot().choose(game, after_a1, 0, random.Random(2))["card"] == "a2"
+
+
+@pytest.mark.parametrize("name", ["donjon.games.protocol", "donjon.games.unfairchess.game"])
+def test_the_examples_in_the_docstrings_run(name: str) -> None:
+    assert doctest.testmod(importlib.import_module(name)).failed == 0
 
 
 def test_the_module_functions_call_the_defaults() -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import chess
@@ -116,15 +117,7 @@ class UnfairChess(BaseGame):
         """``(view(state, seat), legal_actions(state, seat))`` (``[]`` for a spectator), for
         the price of the legal list alone: the hand's greyed flags are read off that list
         instead of probing every card again. Equal to calling both (tested)."""
-        if seat is None:
-            return self._view(state, None, None), []
-        legal = self.legal_actions(state, seat)
-        reasons: dict[str, str | None] | None = None
-        if seat == state.seat and state.result is None and not state.ordering and not state.must_move:
-            # legal_actions listed every legal targeting of every card in the hand, so a card
-            # is playable (has a legal targeting, rules.card_playable) iff it appears there.
-            playable = {a["card"] for a in legal if a["type"] == "card"}
-            reasons = {c: None if c in playable else rules.card_why_not(state, c) for c in dict.fromkeys(state.hands[seat])}
+        legal, reasons = self._legal(state, seat, False)
         return self._view(state, seat, reasons), legal
 
     def view_and_brief_legal(self, state: State, seat: int | None) -> tuple[View, list[Action]]:
@@ -143,12 +136,44 @@ class UnfairChess(BaseGame):
             ...     {a["card"] for a in g.legal_actions(st, 0) if a["type"] == "card"})
             True
         """
-        if seat is None or state.result is not None or seat != state.seat or state.ordering:
-            return self.view_and_legal(state, seat)
-        out = self.legal_moves(state)
-        reasons = rules.hand_reasons(state, state.hands[seat])
-        out += [{"type": "card", "card": card, "lazy": True} for card, why in reasons.items() if why is None]
-        return self._view(state, seat, reasons), out
+        legal, reasons = self._legal(state, seat, True)
+        return self._view(state, seat, reasons), legal
+
+    def views(self, state: State, audiences: Sequence[tuple[int | None, str | None]]) -> list[tuple[View, list[Action]]]:
+        """Each audience's view and legal list (:meth:`BaseGame.views`), the public part of
+        the view (board, overlay, counts, last moves, events) built once for all of them.
+
+            >>> g = UnfairChess()
+            >>> st = g.setup(2, 7)
+            >>> g.views(st, [(0, "brief"), (1, None), (None, None)]) == [
+            ...     g.view_and_brief_legal(st, 0), (g.view(st, 1), []), (g.view(st, None), [])]
+            True
+        """
+        public = self._public(state) if len(audiences) > 1 else None
+        out = []
+        for seat, kind in audiences:
+            legal, reasons = ([], None) if kind is None else self._legal(state, seat, kind == "brief")
+            out.append((self._view(state, seat, reasons, public), legal))
+        return out
+
+    def _legal(self, state: State, seat: int | None, brief: bool) -> tuple[list[Action], dict[str, str | None] | None]:
+        """``seat``'s legal list (``brief``: each playable card as one lazy entry) and, for the
+        seat to act, its hand's reasons (:func:`rules.hand_reasons`'s answers), read off that
+        list when it names every playable card's targetings."""
+        if seat is None:
+            return [], None
+        if brief and state.result is None and seat == state.seat and not state.ordering:
+            out = self.legal_moves(state)
+            reasons = rules.hand_reasons(state, state.hands[seat])
+            out += [{"type": "card", "card": card, "lazy": True} for card, why in reasons.items() if why is None]
+            return out, reasons
+        legal = self.legal_actions(state, seat)
+        if seat == state.seat and state.result is None and not state.ordering and not state.must_move:
+            # legal_actions listed every legal targeting of every card in the hand, so a card
+            # is playable (has a legal targeting, rules.card_playable) iff it appears there.
+            playable = {a["card"] for a in legal if a["type"] == "card"}
+            return legal, {c: None if c in playable else rules.card_why_not(state, c) for c in dict.fromkeys(state.hands[seat])}
+        return legal, None
 
     def expand(self, state: State, seat: int, partial: Action) -> list[Action]:
         """The legal actions of ``seat`` that have every field of ``partial`` (in the order of
@@ -163,11 +188,13 @@ class UnfairChess(BaseGame):
             return []
         return matching([{"type": "card", "card": card, **tg} for tg in rules.card_actions(state, card)], partial)
 
-    def _view(self, state: State, seat: int | None, reasons: dict[str, str | None] | None) -> View:
+    def _public(self, state: State) -> View:
+        """What every seat sees alike: the view but ``seat``, the hand and what a seat knows
+        of the decks; ``events`` as the players see them."""
         b = state.board
-        out: View = {
+        return {
             "game": self.id,
-            "seat": seat,
+            "seat": None,
             "fen": state.fen(),
             "turn": state.seat,
             "turn_no": state.turn_no,
@@ -190,8 +217,18 @@ class UnfairChess(BaseGame):
             "removed": [dict(r) for r in state.removed],
             "last_moves": [_last_json(r) for r in state.last_turn],
             "outcome": state.result.to_json() if state.result is not None else None,
-            "events": [_event_for(e, seat) for e in state.events],
+            "events": list(state.events),
         }
+
+    def _view(self, state: State, seat: int | None, reasons: dict[str, str | None] | None,
+              public: View | None = None) -> View:
+        """``seat``'s view; ``public``: :meth:`_public` of ``state``, shared with other views
+        (copied here, not changed), or None to build it."""
+        out = self._public(state) if public is None else dict(public)
+        if seat is None:
+            out["events"] = [_spectator_event(e) for e in state.events]
+            return out
+        out["seat"] = seat
         if seat in (0, 1):
             out["hand"] = _hand(state, seat, reasons)
             out["known_top"] = state.decks[seat][: state.known_top[seat]]
@@ -317,9 +354,10 @@ def _last_json(rec: dict[str, Any] | None) -> dict[str, Any] | None:
     return out
 
 
-def _event_for(ev: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """Events are public except the identity of a stolen card (only the two players)."""
-    if ev.get("type") == "steal" and seat is None:
+def _spectator_event(ev: dict[str, Any]) -> dict[str, Any]:
+    """An event as a spectator sees it: events are public except the identity of a stolen
+    card (only the two players see it)."""
+    if ev.get("type") == "steal":
         return {k: v for k, v in ev.items() if k != "card"}
     return ev
 
