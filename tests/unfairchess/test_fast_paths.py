@@ -367,13 +367,17 @@ def test_taunt_targetings_unchanged() -> None:
 
 def _deep_snapshot(s: State) -> dict[str, object]:
     """Every slot of ``s`` by value (deep copies), the board field by field (read as
-    attributes: ``vars`` would change the board's attribute storage)."""
+    attributes: ``vars`` would change the board's attribute storage); not the FEN's cache,
+    which a probe may fill (listing the moves of chess reads the FEN) and which never
+    changes what :meth:`State.fen` answers (``test_state_fen_cache_follows_the_board``)."""
     import copy
 
     from donjon.games.unfairchess.state import _BOARD_FIELDS
 
     out: dict[str, object] = {}
     for name in State.__slots__:
+        if name == "_fen_cache":
+            continue
         if name == "board":
             b = s.board
             out[name] = tuple(copy.deepcopy(getattr(b, f)) for f in _BOARD_FIELDS if f != "_stack") + (len(b._stack),)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import chess
 
+from donjon.games.unfairchess.chessmoves import legal_moves
 from donjon.games.unfairchess.state import State, copy_board, seat_of, sq_name
 
 
@@ -112,7 +113,7 @@ def gen_moves(st: State, plain: bool = False) -> list[chess.Move]:
     """The legal normal moves of the side to act (``plain``: with no restriction at all)."""
     b = st.board
     if not (st.statuses or st.traps or st.restrictions_active()):
-        return list(b.generate_legal_moves())
+        return legal_moves(b, st.fen())  # the moves of chess (listed by compiled code)
     if plain or not st.walls:
         return _gen_moves_no_walls(st, plain)
     us = b.turn
@@ -152,7 +153,7 @@ def _gen_moves_no_walls(st: State, plain: bool) -> list[chess.Move]:
     """
     b = st.board
     us = b.turn
-    moves = list(b.generate_legal_moves())
+    moves = legal_moves(b, st.fen())
     special_to, dynamite_from = _trigger_masks(st)
     if special_to or dynamite_from or st.traps:
         candidates = list(b.generate_pseudo_legal_moves(chess.BB_ALL, special_to)) if special_to else []
