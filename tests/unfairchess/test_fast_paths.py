@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 
 import chess
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hst
 
@@ -32,7 +33,7 @@ from donjon.games.unfairchess.cards import CARD_EFFECTS
 from donjon.games.unfairchess.cards.base import t
 from donjon.games.unfairchess.cards.control import _next_turn_probe
 from donjon.games.unfairchess.catalogue import CARDS
-from donjon.games.unfairchess.state import Restriction, State, board_fen, copy_board, fen, move_uci
+from donjon.games.unfairchess.state import Restriction, State, board_fen, castling_xfen, copy_board, fen, move_uci
 from tests.unfairchess.util import make
 
 
@@ -225,6 +226,39 @@ def test_fast_fen_equals_python_chess_on_random_boards(placement: dict[int, ches
     b.halfmove_clock, b.fullmove_number, b.promoted = halfmove, fullmove, promoted & b.occupied
     assert board_fen(b) == b.board_fen()
     assert fen(b) == b.fen()
+
+
+corner_rights = hst.lists(hst.sampled_from([chess.BB_A1, chess.BB_H1, chess.BB_A8, chess.BB_H8])).map(
+    lambda bits: sum(set(bits)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(pieces, hst.booleans(), corner_rights | hst.integers(0, chess.BB_ALL))
+def test_fast_castling_field_equals_python_chess_even_with_stale_rights(placement: dict[int, chess.Piece],
+                                                                        turn: bool, castling: int) -> None:
+    # With a move stack python-chess no longer cleans the castling rights: whatever bits are
+    # set are written (a file letter for a rook off the corner, nothing for a missing king).
+    b = chess.Board.empty()
+    b.set_piece_map(placement)
+    b.turn = turn
+    b.push(chess.Move.null())
+    b.castling_rights = castling
+    assert castling_xfen(b) == b.castling_xfen()
+    assert fen(b) == b.fen()
+    for fen_text in ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "r3k3/8/8/8/8/8/8/4K2R b Kq - 0 1",
+                     "4k3/8/8/8/8/8/8/4K3 w - - 0 1"):
+        board = chess.Board(fen_text)
+        assert castling_xfen(board) == board.castling_xfen() == fen_text.split()[2]
+
+
+def test_the_ranks_kept_for_the_fen_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from donjon.games.unfairchess import state as state_module
+
+    monkeypatch.setattr(state_module, "_RANKS_KEPT", 50)
+    monkeypatch.setattr(state_module, "_RANKS", {})
+    for st in _positions(2, 77, max_plies=60):
+        assert board_fen(st.board) == st.board.board_fen()
+        assert len(state_module._RANKS) <= 50
 
 
 def test_state_fen_cache_follows_the_board() -> None:
