@@ -10,18 +10,17 @@ positions built for castling, en passant, promotions and checks.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import chess
 from hypothesis import given, settings
 from hypothesis import strategies as hst
 
-from donjon.bots import RandomBot
-from donjon.games.unfairchess import GAME, rules
+from donjon.games.unfairchess import rules
 from donjon.games.unfairchess.chessmoves import legal_moves
 from donjon.games.unfairchess.moves import gen_moves
 from donjon.games.unfairchess.state import State
+from tests.unfairchess.util import game_positions
 
 
 def same_moves(board: chess.Board) -> None:
@@ -34,19 +33,14 @@ def same_moves(board: chess.Board) -> None:
 def _positions(games: int, seed0: int, max_plies: int = 160) -> list[State]:
     """Every position of random games with cards, and the states right after the first
     legal play of each card in the hand."""
-    bot = RandomBot(card_prob=0.5)
     out = []
-    for seed in range(games):
-        rng = random.Random(seed0 + seed)
-        st = GAME.setup(2, seed0 + seed)
-        while st.result is None and st.plies < max_plies:
-            out.append(st)
-            if not (st.must_move or st.ordering):
-                for card in dict.fromkeys(st.hands[st.seat]):
-                    first = next(iter(rules.card_actions(st, card)), None)
-                    if first is not None:
-                        out.append(rules._resolve_card(st, card, first))
-            st = GAME.apply(st, st.seat, bot.choose(GAME, st, st.seat, rng))
+    for st in game_positions(games, seed0, max_plies):
+        out.append(st)
+        if st.result is None and not (st.must_move or st.ordering):
+            for card in dict.fromkeys(st.hands[st.seat]):
+                first = next(iter(rules.card_actions(st, card)), None)
+                if first is not None:
+                    out.append(rules._resolve_card(st, card, first))
     return out
 
 

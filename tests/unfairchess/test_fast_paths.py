@@ -25,7 +25,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hst
 
-from donjon.bots import RandomBot
 from donjon.games import IllegalAction
 from donjon.games.protocol import view_and_legal
 from donjon.games.unfairchess import GAME, rules
@@ -34,7 +33,7 @@ from donjon.games.unfairchess.cards.base import t
 from donjon.games.unfairchess.cards.control import _next_turn_probe
 from donjon.games.unfairchess.catalogue import CARDS
 from donjon.games.unfairchess.state import Restriction, State, board_fen, castling_xfen, copy_board, fen, move_uci
-from tests.unfairchess.util import make
+from tests.unfairchess.util import game_positions, make
 
 
 def _reference_card_actions(st: State, card_id: str) -> list[dict]:  # type: ignore[type-arg]
@@ -57,19 +56,6 @@ def _reference_card_actions(st: State, card_id: str) -> list[dict]:  # type: ign
     return out
 
 
-def _positions(games: int, seed0: int, max_plies: int = 120) -> list[State]:
-    bot = RandomBot(card_prob=0.5)
-    out = []
-    for seed in range(games):
-        rng = random.Random(seed0 + seed)
-        st = GAME.setup(2, seed0 + seed)
-        while st.result is None and st.plies < max_plies:
-            out.append(st)
-            st = GAME.apply(st, st.seat, bot.choose(GAME, st, st.seat, rng))
-        out.append(st)
-    return out
-
-
 def _with_hand(st: State, hand: list[str]) -> State:
     new = st.copy()
     new.events = list(st.events)
@@ -82,7 +68,7 @@ def test_card_probes_equal_full_resolution_for_every_card() -> None:
     catalogue = sorted(CARDS)
     probed: set[str] = set()
     empty_probes = 0
-    for i, st in enumerate(_positions(4, 900)):
+    for i, st in enumerate(game_positions(4, 900)):
         states = [st]
         if i % 3 == 0 and st.result is None:
             states.append(_with_hand(st, rng.sample(catalogue, 4)))
@@ -120,7 +106,7 @@ def _no_move_states() -> list[State]:
 
 def test_has_move_equals_gen_moves() -> None:
     compared = walls = none = 0
-    for st in _positions(4, 950) + _no_move_states():
+    for st in game_positions(4, 950) + _no_move_states():
         candidates = [st]
         if st.result is None and not st.must_move and not st.ordering:
             # states after an add-to-move card (walls, statuses, traps): has_move decides them
@@ -145,7 +131,7 @@ def test_view_and_legal_equals_view_plus_legal_actions() -> None:
     rng = random.Random(3)
     catalogue = sorted(CARDS)
     checked = greyed = 0
-    for i, st in enumerate(_positions(3, 990)):
+    for i, st in enumerate(game_positions(3, 990)):
         states = [st] if i % 2 else [st, _with_hand(st, rng.sample(catalogue, 4))]
         for s in states:
             for seat in (0, 1, None):
@@ -170,7 +156,7 @@ def test_copy_board_is_copy_without_stack() -> None:
 
 
 def test_state_copy_copies_every_per_seat_list() -> None:
-    for s in _positions(1, 960, max_plies=40):
+    for s in game_positions(1, 960, max_plies=40):
         c = s.copy()
         for name in ("hands", "decks", "removed", "known_by_opp", "known_top", "discard"):
             mine, theirs = getattr(c, name), getattr(s, name)
@@ -198,7 +184,7 @@ def _card_aftermaths(st: State, per_card: int = 3, add_only: bool = False) -> li
 
 def test_fast_fen_equals_python_chess_on_game_positions() -> None:
     checked = ep = 0
-    for st in _positions(4, 970):
+    for st in game_positions(4, 970):
         for s in [st, *_card_aftermaths(st)]:
             b = s.board
             assert board_fen(b) == b.board_fen()
@@ -256,7 +242,7 @@ def test_the_ranks_kept_for_the_fen_stay_bounded(monkeypatch: pytest.MonkeyPatch
 
     monkeypatch.setattr(state_module, "_RANKS_KEPT", 50)
     monkeypatch.setattr(state_module, "_RANKS", {})
-    for st in _positions(2, 77, max_plies=60):
+    for st in game_positions(2, 77, max_plies=60):
         assert board_fen(st.board) == st.board.board_fen()
         assert len(state_module._RANKS) <= 50
 
@@ -277,7 +263,7 @@ def test_move_uci_equals_python_chess() -> None:
     moves = [chess.Move.null(), chess.Move(chess.E7, chess.E8, chess.QUEEN), chess.Move(chess.A2, chess.A1, chess.KNIGHT),
              chess.Move(chess.E4, chess.E4, drop=chess.KNIGHT), chess.Move(chess.A1, chess.A1)]
     moves += [chess.Move(a, b) for a in chess.SQUARES for b in chess.SQUARES]
-    for st in _positions(1, 975, max_plies=60):
+    for st in game_positions(1, 975, max_plies=60):
         moves += st.moves or []
     for m in moves:
         assert move_uci(m) == m.uci(), m
@@ -321,7 +307,7 @@ def _piece_at_fix_ep(s: State) -> None:
 def test_square_queries_equal_piece_at_definitions() -> None:
     checked = shielded = frozen = 0
     ep_squares = [None, *chess.SquareSet(chess.BB_RANK_3 | chess.BB_RANK_6)]
-    for st in _positions(3, 980):
+    for st in game_positions(3, 980):
         for s in [st, *_card_aftermaths(st, 1)]:
             for suspended in (False, True):
                 probe = s.copy()
@@ -358,7 +344,7 @@ def _mask_edge_states() -> list[State]:
 
 def test_has_move_from_mask_equals_gen_moves() -> None:
     compared = found = walls = 0
-    for st in _positions(3, 985) + _no_move_states() + _mask_edge_states():
+    for st in game_positions(3, 985) + _no_move_states() + _mask_edge_states():
         for s in [st, *_card_aftermaths(st, 4, add_only=True)]:
             walls += bool(s.walls)
             for plain in (False, True):
@@ -386,7 +372,7 @@ def _taunt_targetings_as_before(st: State) -> list[dict]:  # type: ignore[type-a
 def test_taunt_targetings_unchanged() -> None:
     taunt = CARD_EFFECTS["provocation"]
     listed = 0
-    for st in _positions(3, 990):
+    for st in game_positions(3, 990):
         if st.result is not None:
             continue
         for s in (st, *_card_aftermaths(st, 1)):
@@ -428,7 +414,7 @@ def test_card_probes_leave_the_state_unchanged() -> None:
     catalogue = sorted(CARDS)
     probed: set[str] = set()
     probes = 0
-    for i, st in enumerate(_positions(6, 1300, max_plies=100)):
+    for i, st in enumerate(game_positions(6, 1300, max_plies=100)):
         if st.result is not None or st.must_move or st.ordering:
             continue
         states = [st] if i % 2 else [st, _with_hand(st, rng.sample(catalogue, 4))]
@@ -461,7 +447,7 @@ def _after_effect(st: State, card_id: str, tg: dict) -> State:  # type: ignore[t
 
 def _check_positions(games: int, seed0: int) -> list[State]:
     """Positions of random games with cards where the side to act's king is exposed."""
-    return [s for s in _positions(games, seed0, max_plies=160) if s.result is None and s.king_exposed(s.us)]
+    return [s for s in game_positions(games, seed0, max_plies=160) if s.result is None and s.king_exposed(s.us)]
 
 
 def _with_dynamite(st: State, rng: random.Random) -> State:
@@ -484,7 +470,7 @@ def test_local_cards_change_the_board_only_on_their_footprint() -> None:
     assert len(local) >= 45
     seen: set[str] = set()
     beyond = set()
-    states = _positions(3, 1400, max_plies=80)[::3] + _check_positions(6, 1500)[:40]
+    states = game_positions(3, 1400, max_plies=80)[::3] + _check_positions(6, 1500)[:40]
     for i, st in enumerate(states):
         if st.result is not None:
             continue
@@ -517,7 +503,7 @@ def test_cards_that_keep_the_moves_leave_the_normal_moves_as_they_were() -> None
             "prescience", "larcin"} <= set(keeping)
     seen: set[str] = set()
     plays = 0
-    states = _positions(4, 1450, max_plies=100)[::3] + _check_positions(4, 1550)[:20]
+    states = game_positions(4, 1450, max_plies=100)[::3] + _check_positions(4, 1550)[:20]
     for i, st in enumerate(states):
         if st.result is not None or st.must_move or st.ordering:
             continue
@@ -577,7 +563,7 @@ def test_hand_reasons_equal_the_greyed_test_and_its_reason() -> None:
         s.restrictions = s.restrictions + (Restriction("truce", s.turn_no, s.us, frozenset()),)
         rules.begin_turn(s)
         truce.append(s)
-    for st in truce + _positions(4, 1700)[::2] + _check_positions(8, 1800):
+    for st in truce + game_positions(4, 1700)[::2] + _check_positions(8, 1800):
         for s in (st, _with_hand(st, rng.sample(catalogue, 6))):
             hand = s.hands[s.seat]
             expected = {c: None if rules.card_playable(s, c) else rules.card_why_not(s, c) for c in dict.fromkeys(hand)}
@@ -595,7 +581,7 @@ def test_a_quiet_targeting_is_legal_without_a_probe() -> None:
     quiet_cards = sorted(c for c, e in CARD_EFFECTS.items() if e.local and (CARDS[c].cost != "add" or e.keeps_moves))
     assert len(quiet_cards) >= 40
     quiet = touching = 0
-    for st in _positions(4, 2100, max_plies=100)[::2]:
+    for st in game_positions(4, 2100, max_plies=100)[::2]:
         if st.result is not None:
             continue
         s = _with_hand(st, rng.sample(quiet_cards, 6))

@@ -2,14 +2,31 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import chess
 import pytest
 
+from donjon.bots import RandomBot
 from donjon.games import IllegalAction
 from donjon.games.unfairchess import GAME, rules
 from donjon.games.unfairchess.state import State
+
+
+def game_positions(games: int, seed0: int, max_plies: int = 120) -> list[State]:
+    """Every position of ``games`` random games with cards (the random bot plays a card half
+    of the time it can), seeds ``seed0``, ``seed0 + 1``...; each game ends at ``max_plies``."""
+    bot = RandomBot(card_prob=0.5)
+    out = []
+    for seed in range(games):
+        rng = random.Random(seed0 + seed)
+        st = GAME.setup(2, seed0 + seed)
+        while st.result is None and st.plies < max_plies:
+            out.append(st)
+            st = GAME.apply(st, st.seat, bot.choose(GAME, st, st.seat, rng))
+        out.append(st)
+    return out
 
 
 def make(fen: str, white: list[str] | tuple[str, ...] = (), black: list[str] | tuple[str, ...] = (),
