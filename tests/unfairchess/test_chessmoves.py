@@ -127,3 +127,12 @@ def test_the_moves_of_random_boards_are_python_chess_s(placement: dict[int, ches
     board.castling_rights = board.clean_castling_rights()
     board.ep_square = ep
     same_moves(board)
+
+
+def test_the_examples_in_the_docstrings_run() -> None:
+    import doctest
+
+    from donjon.games.unfairchess import chessmoves, state
+
+    assert doctest.testmod(chessmoves).failed == 0
+    assert doctest.testmod(state).failed == 0

@@ -29,13 +29,13 @@ import rust_chess
 _NO_HISTORY = rust_chess.RepetitionDetectionMode.NONE
 
 _MOVES: dict[str, chess.Move] = {}
-"""Every move in UCI (promotions included) -> its ``chess.Move``."""
-for _a, _from in enumerate(chess.SQUARE_NAMES):
-    for _b, _to in enumerate(chess.SQUARE_NAMES):
-        if _a != _b:
-            _MOVES[_from + _to] = chess.Move(_a, _b)
-            for _p in (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT):
-                _MOVES[_from + _to + chess.piece_symbol(_p)] = chess.Move(_a, _b, _p)
+"""Each move listed so far, in UCI -> its ``chess.Move`` (at most the ~1,800 square pairs a
+piece can join, and the promotions)."""
+
+
+def _move(uci: str) -> chess.Move:
+    move = _MOVES[uci] = chess.Move.from_uci(uci)
+    return move
 
 
 def legal_moves(board: chess.Board, fen: str) -> list[chess.Move]:
@@ -54,5 +54,5 @@ def legal_moves(board: chess.Board, fen: str) -> list[chess.Move]:
         position = rust_chess.Board(fen, _NO_HISTORY)
     except ValueError:  # refused by the crate's sanity checks: python-chess knows no such limits
         return list(board.generate_legal_moves())
-    get = _MOVES.__getitem__
-    return [get(str(m)) for m in position.generate_legal_moves()]
+    get = _MOVES.get
+    return [get(uci) or _move(uci) for uci in map(str, position.generate_legal_moves())]
