@@ -477,9 +477,18 @@ def test_live_game_through_the_ui_against_a_random_bot(page, server) -> None:
         legal = data["legal"]
         cards = [a for a in legal if a["type"] == "card" and set(a) <= {"type", "card", "squares", "promotion"}]
         moves = [a for a in legal if a["type"] == "move"]
-        action = rng.choice(cards) if cards and (rng.random() < 0.4 or not moves) else rng.choice(moves)
+        orders = [a for a in legal if a["type"] == "order"]  # after Foresight: nothing else is legal
         version = data["version"]
         n = len(sent(page))
+        if orders:
+            action = rng.choice(orders)
+            for c in action["order"][:-1]:  # the picker opens by itself; the last card follows
+                page.locator(f".ucg-modal .ucg-choice[data-value='\"{c}\"']").first.click()
+            page.wait_for_function(f"window.__sent.length === {n + 1}")
+            assert sent(page)[-1] in orders
+            page.wait_for_function(f"window.__last.version > {version}")
+            continue
+        action = rng.choice(cards) if cards and (rng.random() < 0.4 or not moves) else rng.choice(moves)
         if action["type"] == "move":
             uci = action["uci"]
             square(page, uci[:2])
