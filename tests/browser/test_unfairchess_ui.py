@@ -511,6 +511,11 @@ def test_live_game_through_the_ui_against_a_random_bot(page, server) -> None:
         assert page.locator(".ucg-toast").is_hidden()
     assert played_cards >= 3
     assert page.locator(".ucg-moves .ucg-turn").count() >= 10
+    # A card's chip in the move table keeps to its column (a long name, Reinforcements here, breaks).
+    overflow = page.evaluate("""[...document.querySelectorAll('.mv-cell .ucg-chip')].filter(
+        ch => ch.getBoundingClientRect().right > ch.closest('.mv-cell').getBoundingClientRect().right + 0.5
+    ).map(ch => ch.textContent)""")
+    assert overflow == []
     shot(page, "unfairchess-live.png")
 
 
