@@ -16,11 +16,10 @@ import chess
 from hypothesis import given, settings
 from hypothesis import strategies as hst
 
-from donjon.games.unfairchess import rules
 from donjon.games.unfairchess.chessmoves import legal_moves
 from donjon.games.unfairchess.moves import gen_moves
 from donjon.games.unfairchess.state import State
-from tests.unfairchess.util import game_positions
+from tests.unfairchess.util import card_aftermaths, game_positions
 
 
 def same_moves(board: chess.Board) -> None:
@@ -33,15 +32,7 @@ def same_moves(board: chess.Board) -> None:
 def _positions(games: int, seed0: int, max_plies: int = 160) -> list[State]:
     """Every position of random games with cards, and the states right after the first
     legal play of each card in the hand."""
-    out = []
-    for st in game_positions(games, seed0, max_plies):
-        out.append(st)
-        if st.result is None and not (st.must_move or st.ordering):
-            for card in dict.fromkeys(st.hands[st.seat]):
-                first = next(iter(rules.card_actions(st, card)), None)
-                if first is not None:
-                    out.append(rules._resolve_card(st, card, first))
-    return out
+    return [s for st in game_positions(games, seed0, max_plies) for s in (st, *card_aftermaths(st, 1))]
 
 
 def test_the_moves_of_game_positions_are_python_chess_s() -> None:

@@ -33,7 +33,7 @@ from donjon.games.unfairchess.cards.base import t
 from donjon.games.unfairchess.cards.control import _next_turn_probe
 from donjon.games.unfairchess.catalogue import CARDS
 from donjon.games.unfairchess.state import Restriction, State, board_fen, castling_xfen, copy_board, fen, move_uci
-from tests.unfairchess.util import game_positions, make
+from tests.unfairchess.util import card_aftermaths, game_positions, make
 
 
 def _reference_card_actions(st: State, card_id: str) -> list[dict]:  # type: ignore[type-arg]
@@ -168,24 +168,10 @@ def test_state_copy_copies_every_per_seat_list() -> None:
 # ------------------------------------------------------------------ FEN and UCI
 
 
-def _card_aftermaths(st: State, per_card: int = 3, add_only: bool = False) -> list[State]:
-    """States right after a few legal plays of each card in the hand (full resolution);
-    ``add_only``: of the add-to-move cards only (the side must still move)."""
-    out: list[State] = []
-    if st.result is not None or st.must_move or st.ordering:
-        return out
-    for card in dict.fromkeys(st.hands[st.seat]):
-        if add_only and CARDS[card].cost != "add":
-            continue
-        for tg in list(rules.card_actions(st, card))[:per_card]:
-            out.append(rules._resolve_card(st, card, tg))
-    return out
-
-
 def test_fast_fen_equals_python_chess_on_game_positions() -> None:
     checked = ep = 0
     for st in game_positions(4, 970):
-        for s in [st, *_card_aftermaths(st)]:
+        for s in [st, *card_aftermaths(st)]:
             b = s.board
             assert board_fen(b) == b.board_fen()
             assert fen(b) == b.fen()
@@ -308,7 +294,7 @@ def test_square_queries_equal_piece_at_definitions() -> None:
     checked = shielded = frozen = 0
     ep_squares = [None, *chess.SquareSet(chess.BB_RANK_3 | chess.BB_RANK_6)]
     for st in game_positions(3, 980):
-        for s in [st, *_card_aftermaths(st, 1)]:
+        for s in [st, *card_aftermaths(st, 1)]:
             for suspended in (False, True):
                 probe = s.copy()
                 probe.suspended = suspended
@@ -345,7 +331,7 @@ def _mask_edge_states() -> list[State]:
 def test_has_move_from_mask_equals_gen_moves() -> None:
     compared = found = walls = 0
     for st in game_positions(3, 985) + _no_move_states() + _mask_edge_states():
-        for s in [st, *_card_aftermaths(st, 4, add_only=True)]:
+        for s in [st, *card_aftermaths(st, 4, add_only=True)]:
             walls += bool(s.walls)
             for plain in (False, True):
                 origins = {m.from_square for m in rules.gen_moves(s, plain)}
@@ -375,7 +361,7 @@ def test_taunt_targetings_unchanged() -> None:
     for st in game_positions(3, 990):
         if st.result is not None:
             continue
-        for s in (st, *_card_aftermaths(st, 1)):
+        for s in (st, *card_aftermaths(st, 1)):
             want = _taunt_targetings_as_before(s)
             assert list(taunt.targetings(s)) == want, s.board.fen()
             listed += len(want)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -11,6 +12,7 @@ import pytest
 from donjon.bots import RandomBot
 from donjon.games import IllegalAction
 from donjon.games.unfairchess import GAME, rules
+from donjon.games.unfairchess.catalogue import CARDS
 from donjon.games.unfairchess.state import State
 
 
@@ -26,6 +28,20 @@ def game_positions(games: int, seed0: int, max_plies: int = 120) -> list[State]:
             out.append(st)
             st = GAME.apply(st, st.seat, bot.choose(GAME, st, st.seat, rng))
         out.append(st)
+    return out
+
+
+def card_aftermaths(st: State, per_card: int = 3, add_only: bool = False) -> list[State]:
+    """States right after the first ``per_card`` legal plays of each card in the hand (full
+    resolution); ``add_only``: of the add-to-move cards only (the side must still move)."""
+    out: list[State] = []
+    if st.result is not None or st.must_move or st.ordering:
+        return out
+    for card in dict.fromkeys(st.hands[st.seat]):
+        if add_only and CARDS[card].cost != "add":
+            continue
+        for tg in itertools.islice(rules.card_actions(st, card), per_card):
+            out.append(rules._resolve_card(st, card, tg))
     return out
 
 
