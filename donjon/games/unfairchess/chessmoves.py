@@ -28,14 +28,16 @@ import rust_chess
 
 _NO_HISTORY = rust_chess.RepetitionDetectionMode.NONE
 
-_MOVES: dict[str, chess.Move] = {}
-"""Each move listed so far, in UCI -> its ``chess.Move`` (at most the ~1,800 square pairs a
-piece can join, and the promotions)."""
+class _MoveTable(dict[str, chess.Move]):
+    """UCI -> its shared ``chess.Move``, each made the first time it is looked up (at most
+    the ~1,800 square pairs a piece can join, and the promotions)."""
+
+    def __missing__(self, uci: str) -> chess.Move:
+        move = self[uci] = chess.Move.from_uci(uci)
+        return move
 
 
-def _move(uci: str) -> chess.Move:
-    move = _MOVES[uci] = chess.Move.from_uci(uci)
-    return move
+_MOVES = _MoveTable()
 
 
 def legal_moves(board: chess.Board, fen: str) -> list[chess.Move]:
@@ -54,5 +56,6 @@ def legal_moves(board: chess.Board, fen: str) -> list[chess.Move]:
         position = rust_chess.Board(fen, _NO_HISTORY)
     except ValueError:  # refused by the crate's sanity checks: python-chess knows no such limits
         return list(board.generate_legal_moves())
-    get = _MOVES.get
-    return [get(uci) or _move(uci) for uci in map(str, position.generate_legal_moves())]
+    # All in C but a new move's first lookup: no Python frame per move (a ``get(uci) or
+    # ...`` would call ``chess.Move.__bool__``, a Python method, for every move).
+    return list(map(_MOVES.__getitem__, map(str, position.generate_legal_moves())))
