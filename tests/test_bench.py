@@ -90,6 +90,15 @@ def test_ping_measures_round_trips(capsys) -> None:  # type: ignore[no-untyped-d
     assert rate > 0 and "server CPU per round trip:" in out
 
 
+def test_commit_pace_prints_the_cpu_per_entry_on_the_loop_and_in_the_thread(capsys) -> None:  # type: ignore[no-untyped-def]
+    pace = load("commit_pace")
+    assert pace.main(["--entries", "20", "--gap", "0.5", "--repeats", "1"]) == 0
+    out = capsys.readouterr().out
+    lines = {line.split()[0]: line for line in out.splitlines() if line.startswith(("default", "thread"))}
+    assert set(lines) == {"default", "thread"} and "x default" in lines["thread"]
+    assert float(lines["default"].split()[1]) > 0
+
+
 def test_abuse_replay_reports_bots_and_sockets(capsys) -> None:  # type: ignore[no-untyped-def]
     abuse = load("abuse")
     assert abuse.main(["--spawn", "--quick"]) == 0

@@ -28,10 +28,13 @@ How a batch is written matters under load: the event loop is then busy with long
 (every room of the previous batch building its frames), and each await of the writer waits
 for the end of a turn. So a batch costs as few loop round trips as possible:
 
-* SQLite file: **one** — a dedicated thread with its own connection (same pragmas: WAL, the
+* SQLite file: **none** or **one** — the writer's own connection (same pragmas: WAL, the
   configured ``synchronous``, foreign keys) runs the whole transaction, fsync included, in one
-  call, under the process's SQLite writer lock, with multi-row INSERTs (see
-  :meth:`_SqliteWriter.write`);
+  call, under the process's SQLite writer lock, with multi-row INSERTs: on the event loop's
+  own thread while that is quick (:meth:`_SqliteWriter.write_here`: at a player's pace a
+  batch holds one or two entries, and the hop to a thread and back cost more CPU than the
+  transaction), else in the writer's thread (:meth:`_SqliteWriter.write`: after a batch that
+  waited on a slow disk or on another process's write lock, for a minute);
 * other databases (PostgreSQL): one connection kept for the writer (no pool checkout, ping
   and reset per batch), one transaction per batch. There is no process-wide writer lock
   there, so other transactions never wait for it.
@@ -44,14 +47,15 @@ import functools
 import json
 import sqlite3
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 from sqlalchemy import Table, bindparam, create_engine, insert
-from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.pool import StaticPool
 
@@ -166,8 +170,8 @@ class GroupCommit:
 
     @property
     def write_seconds(self) -> float:
-        """Time spent in the transactions themselves (SQLite: in the writer thread; other
-        databases: the same as :attr:`seconds`)."""
+        """Time spent in the transactions themselves (SQLite: in the writer's calls, on the
+        loop or in its thread; other databases: the same as :attr:`seconds`)."""
         return self._sqlite.seconds if self._sqlite is not None else self.seconds
 
     async def close(self) -> None:
@@ -211,7 +215,8 @@ class GroupCommit:
         t = time.perf_counter()
         if self._sqlite is not None:
             async with self.db.write_lock():
-                await asyncio.get_running_loop().run_in_executor(self._sqlite.executor, self._sqlite.write, batch)
+                if not self._sqlite.write_here(batch):
+                    await asyncio.get_running_loop().run_in_executor(self._sqlite.executor, self._sqlite.write, batch)
         else:
             await self._write_async(batch)
         self.seconds += time.perf_counter() - t
@@ -250,8 +255,27 @@ class GroupCommit:
 
 
 class _SqliteWriter:
-    """The action log's own SQLite connection, used by one thread only (through a
-    synchronous SQLAlchemy engine over it, so the statements and types are the same)."""
+    """The action log's own SQLite connection.
+
+    A batch is written on the event loop's thread when that is quick (:meth:`write_here`),
+    else by this writer's thread (:meth:`write`, through :attr:`executor`); never both at
+    once (the caller holds the process's SQLite writer lock). Entries and next flags go
+    through the sqlite3 connection itself; a batch with a heartbeat or the end of a game
+    goes through a synchronous SQLAlchemy engine over the same connection (the league's
+    on-finish hook takes a SQLAlchemy connection). Errors are SQLAlchemy's either way
+    (:class:`~sqlalchemy.exc.IntegrityError` for a duplicate entry or an unknown game)."""
+
+    WAIT_HERE = 0.005
+    """Seconds a batch written on the event loop may spend waiting (its wall time less its
+    CPU time: the fsync, SQLite's file locks) before the next batches go to the thread."""
+
+    THREAD_FOR = 60.0
+    """Seconds the batches go to the thread after a slow or refused one on the loop."""
+
+    BUSY_MS = 10_000
+    """SQLite's busy timeout in the thread (:data:`~donjon.store.checkpoint.PRAGMAS`): there
+    a batch waits for another process's write lock. On the loop it waits for nothing
+    (``busy_timeout=0``): a batch that finds the file locked goes to the thread instead."""
 
     def __init__(self, path: str, synchronous: str, on_finish: FinishHook) -> None:
         self.path = path
@@ -261,13 +285,29 @@ class _SqliteWriter:
             raise ValueError(f"bad SQLite synchronous mode {synchronous!r}")
         self.executor = ThreadPoolExecutor(1, thread_name_prefix="donjon-log")
         self.engine: Engine | None = None
+        self._db: sqlite3.Connection | None = None
+        self._busy_ms = self.BUSY_MS
+        self.thread_until = 0.0
+        """``time.monotonic()`` until which :meth:`write_here` declines (0: it tries)."""
         self.seconds = 0.0
-        """Time spent in :meth:`write` (in the thread: the transaction itself)."""
+        """Time spent in :meth:`write` and :meth:`write_here` (the transactions themselves)."""
+        self.here = 0
+        """Batches written on the event loop's thread."""
 
-    def _connect(self) -> sqlite3.Connection:
-        c = sqlite3.connect(self.path, check_same_thread=False)
-        configure(c, self.synchronous)
-        return c
+    def _connection(self) -> sqlite3.Connection:
+        if self._db is None:
+            db = sqlite3.connect(self.path, check_same_thread=False)
+            configure(db, self.synchronous)
+            self._db = db
+            self.engine = create_engine("sqlite://", creator=lambda: db, poolclass=StaticPool)
+        return self._db
+
+    def _busy_timeout(self, ms: int) -> sqlite3.Connection:
+        db = self._connection()
+        if self._busy_ms != ms:
+            db.execute(f"PRAGMA busy_timeout={int(ms)}")
+            self._busy_ms = ms
+        return db
 
     ROWS_PER_INSERT = 150
     """Rows per multi-row INSERT (6 parameters each: within SQLite's oldest limit of 999)."""
@@ -275,41 +315,90 @@ class _SqliteWriter:
     GAMES_PER_UPDATE = 150
     """Timed games per UPDATE of ``flag_at`` and ``to_act`` (5 parameters each)."""
 
+    def write_here(self, batch: list[_Pending]) -> bool:
+        """Write ``batch`` on the calling thread (the event loop's) unless a recent batch was
+        slow or refused there (:attr:`thread_until`); False if not written (nothing of it
+        is then in the database: call :meth:`write` in the thread).
+
+        At a player's pace most batches hold one or two entries, and the hop to the thread
+        and back (two wake-ups, the GIL handed over twice) cost more CPU than the
+        transaction (``bench/commit_pace.py``); a commit here blocks the loop for its fsync
+        (a fraction of a millisecond on an SSD). A batch that waited longer than
+        :attr:`WAIT_HERE` (a slow disk) or found the file locked by another process sends
+        the next ones to the thread for :attr:`THREAD_FOR` seconds."""
+        if time.monotonic() < self.thread_until:
+            return False
+        self._busy_timeout(0)
+        wall, cpu = time.perf_counter(), time.thread_time()
+        try:
+            self._write(batch)
+        except OperationalError as e:
+            if getattr(e.orig, "sqlite_errorcode", 0) & 0xFF != sqlite3.SQLITE_BUSY:
+                raise
+            self.thread_until = time.monotonic() + self.THREAD_FOR
+            return False
+        waited = (time.perf_counter() - wall) - (time.thread_time() - cpu)
+        if waited > self.WAIT_HERE:
+            self.thread_until = time.monotonic() + self.THREAD_FOR
+        self.here += 1
+        return True
+
     def write(self, batch: list[_Pending]) -> None:
-        """Write ``batch`` in one transaction and commit (in the writer thread).
+        """Write ``batch`` in one transaction and commit (in the writer thread)."""
+        self._busy_timeout(self.BUSY_MS)
+        self._write(batch)
+
+    def _write(self, batch: list[_Pending]) -> None:
+        """One transaction, committed; rolled back on an error, raised as SQLAlchemy's.
 
         The entries go in multi-row INSERTs, and the timed games' next flags in one UPDATE
-        per :attr:`GAMES_PER_UPDATE` games: the sqlite3 module releases the GIL around
-        every statement step and the busy event loop takes it back for up to the switch
-        interval (5 ms) each time, so one statement per row would make a batch of 200 rows
-        take a second; a few statements take a few milliseconds."""
-        if self.engine is None:
-            self.engine = create_engine("sqlite://", creator=self._connect, poolclass=StaticPool)
-        conn: Connection
+        per :attr:`GAMES_PER_UPDATE` games: in the thread, the sqlite3 module releases the GIL
+        around every statement step and the busy event loop takes it back for up to the
+        switch interval (5 ms) each time, so one statement per row would make a batch of 200
+        rows take a second; a few statements take a few milliseconds."""
+        db = self._connection()
         t0 = time.perf_counter()
-        with self.engine.begin() as conn:
-            rows = _rows(batch)
-            for i in range(0, len(rows), self.ROWS_PER_INSERT):
-                chunk = rows[i:i + self.ROWS_PER_INSERT]
-                params: list[Any] = []
-                for r in chunk:
-                    params += (r["game_id"], r["seq"], r["kind"], r["seat"], json.dumps(r["data"]), r["created_at"])
-                conn.exec_driver_sql(_insert_sql(len(chunk)), tuple(params))
-            for node_id, at in _beats(batch):
-                conn.execute(heartbeat_statement("sqlite", node_id, at))
-            flags = _flags(batch)
-            for i in range(0, len(flags), self.GAMES_PER_UPDATE):
-                chunk = flags[i:i + self.GAMES_PER_UPDATE]
-                conn.exec_driver_sql(_set_flags_sql(len(chunk)), _set_flags_params(chunk))
-            finishes = _finishes(batch)
-            if finishes:
-                self.on_finish(conn, finishes, time.time())
+        if _finishes(batch) or _beats(batch):
+            assert self.engine is not None
+            with self.engine.begin() as conn:
+                self._statements(conn.exec_driver_sql, batch)
+                for node_id, at in _beats(batch):
+                    conn.execute(heartbeat_statement("sqlite", node_id, at))
+                finishes = _finishes(batch)
+                if finishes:
+                    self.on_finish(conn, finishes, time.time())
+        else:
+            try:
+                self._statements(db.execute, batch)
+                db.commit()
+            except BaseException as e:
+                db.rollback()
+                if isinstance(e, sqlite3.Error):
+                    raise DBAPIError.instance(None, None, e, sqlite3.Error) from e
+                raise
         self.seconds += time.perf_counter() - t0
+
+    def _statements(self, execute: Callable[[str, tuple[Any, ...]], object], batch: list[_Pending]) -> None:
+        """The batch's INSERTs and flag UPDATEs, through ``execute(sql, parameters)``."""
+        rows = _rows(batch)
+        for i in range(0, len(rows), self.ROWS_PER_INSERT):
+            chunk = rows[i:i + self.ROWS_PER_INSERT]
+            params: list[Any] = []
+            for r in chunk:
+                params += (r["game_id"], r["seq"], r["kind"], r["seat"], json.dumps(r["data"]), r["created_at"])
+            execute(_insert_sql(len(chunk)), tuple(params))
+        flags = _flags(batch)
+        for i in range(0, len(flags), self.GAMES_PER_UPDATE):
+            chunk = flags[i:i + self.GAMES_PER_UPDATE]
+            execute(_set_flags_sql(len(chunk)), _set_flags_params(chunk))
 
     def close(self) -> None:
         if self.engine is not None:
             self.engine.dispose()
             self.engine = None
+        if self._db is not None:
+            self._db.close()
+            self._db = None
 
 
 @functools.cache

@@ -2,8 +2,8 @@
 badge and hat queries behind ``/api/...`` (rules: :mod:`donjon.league`, docs/league.md).
 
 **Settlement** (:func:`settle_batch`) runs on a *synchronous* connection inside the
-transaction that stores a game's final log entry (the group commit's SQLite writer thread,
-or ``AsyncConnection.run_sync`` on PostgreSQL), so a game's end and its settlement are
+transaction that stores a game's final log entry (the group commit's SQLite writer, on the
+event loop or in its thread, or ``AsyncConnection.run_sync`` on PostgreSQL), so a game's end and its settlement are
 committed together or not at all. For each game it
 
 1. marks the game over with ``UPDATE games ... WHERE id = :g AND status = 'active'``: when

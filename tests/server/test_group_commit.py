@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -185,3 +186,75 @@ async def test_each_timed_game_of_a_batch_gets_its_own_next_flag_and_seats(tmp_p
     assert stored[untimed] == (None, None)
     for i, g in enumerate(ids):
         assert stored[g] == (deadline(i), f"[{i % 2}]"), (i, stored[g])
+
+
+async def test_a_batch_is_written_on_the_event_loop_and_stored_as_by_the_thread(tmp_path: Path) -> None:
+    """At a player's pace a batch is written on the loop's thread, without the hop to the
+    writer's thread; sent to the thread instead, the same entries are stored the same way."""
+    path = tmp_path / "g.sqlite3"
+    db, ids = await _db_with_games(path, 2)
+    writer = db.log._sqlite
+    assert writer is not None
+    try:
+        await db.log.append(ids[0], 1, "play", 0, {"action": {"type": "move", "uci": "e2e4"}})
+        assert writer.here == 1
+        writer.thread_until = float("inf")
+        await db.log.append(ids[1], 1, "play", 0, {"action": {"type": "move", "uci": "e2e4"}})
+        assert writer.here == 1  # that one went through the thread
+    finally:
+        await db.dispose()
+    with sqlite3.connect(path) as c:
+        stored = sorted(c.execute("select game_id, seq, kind, seat, data from game_actions"))
+    assert stored == sorted((g, 1, "play", 0, '{"action": {"type": "move", "uci": "e2e4"}}') for g in ids)
+
+
+async def test_a_locked_file_does_not_stop_the_event_loop_and_the_entry_is_still_committed(tmp_path: Path) -> None:
+    """Another process holds SQLite's write lock: the batch is not written on the loop (which
+    would wait there for the lock), but in the writer's thread once the lock is released;
+    meanwhile the loop goes on, and the next batches go to the thread for a while."""
+    path = tmp_path / "g.sqlite3"
+    db, ids = await _db_with_games(path, 1)
+    writer = db.log._sqlite
+    assert writer is not None
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")  # the write lock, as another process would hold it
+    ticks: list[float] = []
+
+    async def tick() -> None:
+        while True:
+            ticks.append(asyncio.get_running_loop().time())
+            await asyncio.sleep(0.01)
+
+    ticker = asyncio.create_task(tick())
+    loop = asyncio.get_running_loop()
+    release = loop.call_later(0.4, other.execute, "COMMIT")
+    try:
+        t0 = loop.time()
+        await db.log.append(ids[0], 1, "play", 0, {})
+        took = loop.time() - t0
+    finally:
+        release.cancel()
+        ticker.cancel()
+        other.close()
+        await db.dispose()
+    assert took >= 0.35  # it waited for the lock...
+    assert max(b - a for a, b in zip(ticks, ticks[1:], strict=False)) < 0.2  # ...without stopping the loop
+    assert writer.here == 0 and writer.thread_until > time.monotonic()
+    assert _rows(path) == [(ids[0], 1)]
+
+
+async def test_a_slow_batch_on_the_loop_sends_the_next_ones_to_the_thread(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "g.sqlite3"
+    db, ids = await _db_with_games(path, 1)
+    writer = db.log._sqlite
+    assert writer is not None
+    monkeypatch.setattr(writer, "WAIT_HERE", -1.0)  # every wait counts as slow (a disk whose fsync takes long)
+    try:
+        await db.log.append(ids[0], 1, "play", 0, {})
+        assert writer.here == 1 and writer.thread_until > time.monotonic()
+        await db.log.append(ids[0], 2, "play", 1, {})
+        assert writer.here == 1
+    finally:
+        await db.dispose()
+    assert _rows(path) == [(ids[0], 1), (ids[0], 2)]
