@@ -90,6 +90,13 @@ def test_ping_measures_round_trips(capsys) -> None:  # type: ignore[no-untyped-d
     assert rate > 0 and "server CPU per round trip:" in out
 
 
+def test_ping_at_a_players_pace(capsys) -> None:  # type: ignore[no-untyped-def]
+    ping = load("ping")
+    assert ping.main(["--spawn", "--sockets", "4", "--seconds", "1", "--think", "100"]) == 0
+    out = capsys.readouterr().out
+    assert "think 100 ms" in out and float(out.split("s: ")[1].split(" round trips/s")[0]) > 0
+
+
 def test_commit_pace_prints_the_cpu_per_entry_on_the_loop_and_in_the_thread(capsys) -> None:  # type: ignore[no-untyped-def]
     pace = load("commit_pace")
     assert pace.main(["--entries", "20", "--gap", "0.5", "--repeats", "1"]) == 0
