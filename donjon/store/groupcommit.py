@@ -267,7 +267,8 @@ class _SqliteWriter:
 
     WAIT_HERE = 0.005
     """Seconds a batch written on the event loop may spend waiting (its wall time less its
-    CPU time: the fsync, SQLite's file locks) before the next batches go to the thread."""
+    CPU time: the fsync, SQLite's file locks, or the thread kept off a busy CPU) before the
+    next batches go to the thread."""
 
     THREAD_FOR = 60.0
     """Seconds the batches go to the thread after a slow or refused one on the loop."""
