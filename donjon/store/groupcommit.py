@@ -35,14 +35,17 @@ for the end of a turn. So a batch costs as few loop round trips as possible:
   batch holds one or two entries, and the hop to a thread and back cost more CPU than the
   transaction), else in the writer's thread (:meth:`_SqliteWriter.write`: after a batch that
   waited on a slow disk or on another process's write lock, for a minute);
-* other databases (PostgreSQL): one connection kept for the writer (no pool checkout, ping
-  and reset per batch), one transaction per batch. There is no process-wide writer lock
-  there, so other transactions never wait for it.
+* PostgreSQL: **one round trip** — the batch's entries, and its timed games' next flags, in
+  one statement (arrays of columns, ``unnest``) on a connection of its own in autocommit
+  (:meth:`GroupCommit._write_statement`); a batch with a heartbeat or a game's end takes
+  a transaction on another kept connection (no pool checkout, ping and reset per batch).
+  There is no process-wide writer lock there, so other transactions never wait for it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
 import sqlite3
@@ -113,6 +116,18 @@ _SET_FLAG = _GAMES.update().where(_GAMES.c.id == bindparam("g")).values(flag_at=
                                                                         to_act=bindparam("a"))
 
 
+_PG_INSERT = ("INSERT INTO game_actions (game_id, seq, kind, seat, data, created_at) "
+              "SELECT * FROM unnest($1::varchar[], $2::integer[], $3::varchar[], $4::integer[], $5::json[], "
+              "$6::double precision[])")
+"""PostgreSQL: a batch's entries, one array per column (:meth:`GroupCommit._write_statement`)."""
+
+_PG_INSERT_FLAGS = (f"WITH entries AS ({_PG_INSERT} RETURNING 1) "
+                    "UPDATE games SET flag_at = v.f, to_act = v.a "
+                    "FROM unnest($7::varchar[], $8::double precision[], $9::json[]) AS v(g, f, a) WHERE games.id = v.g")
+"""PostgreSQL: the entries and, in the same statement, each timed game's next flag and seats to
+act (a data-modifying ``WITH`` runs once, to completion, whether or not the rest reads it)."""
+
+
 def _finishes(batch: list[_Pending]) -> list[tuple[str, Finish]]:
     return [(p.row["game_id"], p.finish) for p in batch if p.finish is not None and p.row is not None]
 
@@ -130,6 +145,9 @@ class GroupCommit:
         if db.sqlite_path is not None:
             self._sqlite = _SqliteWriter(db.sqlite_path, sqlite_synchronous, on_finish)
         self._conn: AsyncConnection | None = None
+        self._driver_conn: AsyncConnection | None = None
+        self._driver: Any = None
+        """PostgreSQL: the asyncpg connection under :attr:`_driver_conn`, for :meth:`_write_statement`."""
         self.batches = 0
         """Transactions committed (for the load bench and metrics)."""
         self.rows = 0
@@ -180,6 +198,9 @@ class GroupCommit:
         if self._conn is not None:
             conn, self._conn = self._conn, None
             await conn.close()
+        if self._driver_conn is not None:
+            driver_conn, self._driver_conn, self._driver = self._driver_conn, None, None
+            await driver_conn.close()
         if self._sqlite is not None:
             await asyncio.get_running_loop().run_in_executor(self._sqlite.executor, self._sqlite.close)
             self._sqlite.executor.shutdown(wait=True)
@@ -224,6 +245,9 @@ class GroupCommit:
         self.rows += len(_rows(batch))
 
     async def _write_async(self, batch: list[_Pending]) -> None:
+        if _rows(batch) and not _beats(batch) and not _finishes(batch) and self.db.engine.dialect.driver == "asyncpg":
+            await self._write_statement(batch)
+            return
         if self._conn is None or self._conn.closed:
             self._conn = await self.db.engine.connect()
         conn = self._conn
@@ -251,6 +275,40 @@ class GroupCommit:
                 await conn.close()
             except Exception:  # noqa: BLE001
                 pass
+            raise
+
+    async def _write_statement(self, batch: list[_Pending]) -> None:
+        """PostgreSQL: the batch's entries, and its timed games' next flags, in one statement
+        on a connection of its own in autocommit (:data:`_PG_INSERT`, :data:`_PG_INSERT_FLAGS`):
+        one round trip to the server instead of three (BEGIN, the INSERT, COMMIT). A
+        statement is atomic: all of it is committed, or none. The same two statements serve
+        every batch, whatever its size (the columns go as arrays), so the server has them
+        prepared after the first time."""
+        import asyncpg
+
+        rows = sorted(_rows(batch), key=lambda r: (r["game_id"], r["seq"]))  # see _write_async
+        params: list[Any] = [[r["game_id"] for r in rows], [r["seq"] for r in rows], [r["kind"] for r in rows],
+                             [r["seat"] for r in rows], [json.dumps(r["data"]) for r in rows],
+                             [r["created_at"] for r in rows]]
+        flags = _flags(batch)
+        if flags:
+            params += [[f["g"] for f in flags], [f["f"] for f in flags], [json.dumps(f["a"]) for f in flags]]
+        sql = _PG_INSERT_FLAGS if flags else _PG_INSERT
+        if self._driver is None:
+            self._driver_conn = await self.db.engine.connect()
+            raw = await self._driver_conn.get_raw_connection()
+            self._driver = raw.driver_connection
+        try:
+            async with self.db.write_lock():
+                await self._driver.execute(sql, *params)
+        except asyncpg.IntegrityConstraintViolationError as e:  # a duplicate entry, an unknown game
+            raise IntegrityError(sql, None, e) from e
+        except BaseException:
+            # a broken connection is not reused: the next batch opens a new one
+            conn, self._driver, self._driver_conn = self._driver_conn, None, None
+            if conn is not None:
+                with contextlib.suppress(Exception):
+                    await conn.invalidate()
             raise
 
 

@@ -4,14 +4,19 @@ returned to its caller only once committed; a duplicate ``(game_id, seq)`` fails
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
+from sqlalchemy import make_url, text
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from donjon.store import Database, repo
+from donjon.store.db import normalize_url
 from donjon.store.league import settle_batch
 
 
@@ -264,3 +269,112 @@ async def test_a_slow_batch_on_the_loop_sends_the_next_ones_to_the_thread(tmp_pa
     finally:
         await db.dispose()
     assert _rows(path) == [(ids[0], 1), (ids[0], 2)]
+
+
+# ----------------------------------------------------------------------- PostgreSQL
+
+PG_URL = os.environ.get("DONJON_TEST_POSTGRES_URL")
+pg = pytest.mark.skipif(not PG_URL, reason="set DONJON_TEST_POSTGRES_URL to run against PostgreSQL")
+
+
+async def _pg_db_with_games(name: str, n: int) -> tuple[Database, list[str]]:
+    """A Database on a fresh PostgreSQL database of its own (``<test db>_gc_<name>``: tests
+    run in parallel) with ``n`` games."""
+    assert PG_URL
+    url = make_url(normalize_url(PG_URL))
+    target = url.set(database=f"{url.database or 'postgres'}_gc_{name}").render_as_string(hide_password=False)
+    admin = create_async_engine(url.render_as_string(hide_password=False), isolation_level="AUTOCOMMIT")
+    async with admin.connect() as conn:
+        await conn.execute(text(f'DROP DATABASE IF EXISTS "{make_url(target).database}"'))
+        await conn.execute(text(f'CREATE DATABASE "{make_url(target).database}"'))
+    await admin.dispose()
+    db = Database(target)
+    await db.migrate()
+    ids = []
+    async with db.write() as s:
+        for _ in range(n):
+            g = await repo.create_game(s, kind="unfairchess", mode="friendly", stake=0, seed=1, options={},
+                                       seats=[repo.SeatSpec(None, "a", "easy"), repo.SeatSpec(None, "b", "easy")],
+                                       table_id=None)
+            ids.append(g.id)
+    return db, ids
+
+
+async def _pg_rows(db: Database) -> list[tuple[Any, ...]]:
+    async with db.read() as s:
+        return sorted(tuple(r) for r in (await s.execute(text(
+            "select game_id, seq, kind, seat, data::text, created_at > 0 from game_actions"))).all())
+
+
+@pg
+async def test_postgres_entries_of_many_games_are_one_statement_each_committed_when_it_returns() -> None:
+    db, ids = await _pg_db_with_games("entries", 30)
+    seen = []
+
+    async def play(gid: str) -> None:
+        for seq in range(1, 4):
+            await db.log.append(gid, seq, "play", seq % 2, {"action": {"type": "move", "uci": "e2e4"}})
+            async with db.read() as s:  # returned: committed, visible to another connection
+                seen.append((await s.execute(text("select count(*) from game_actions where game_id = :g "
+                                                  "and seq = :s"), {"g": gid, "s": seq})).scalar_one())
+
+    try:
+        await asyncio.gather(*(play(g) for g in ids))
+        rows = await _pg_rows(db)
+    finally:
+        await db.dispose()
+    assert seen == [1] * 90
+    assert rows == sorted((g, s, "play", s % 2, '{"action": {"type": "move", "uci": "e2e4"}}', True)
+                          for g in ids for s in range(1, 4))
+    assert db.log.batches < 90
+
+
+@pg
+async def test_postgres_a_duplicate_or_an_unknown_game_fails_alone() -> None:
+    db, ids = await _pg_db_with_games("dup", 3)
+    try:
+        await db.log.append(ids[0], 1, "play", 0, {})
+        results = await asyncio.gather(
+            db.log.append(ids[1], 1, "play", None, {}),
+            db.log.append(ids[0], 1, "play", 0, {"other": True}),  # seq 1 is taken
+            db.log.append("nosuchgame", 1, "play", 0, {}),  # foreign key
+            db.log.append(ids[2], 1, "play", 0, {}),
+            return_exceptions=True)
+        rows = await _pg_rows(db)
+        await db.log.append(ids[0], 2, "play", 1, {})  # the connection still serves
+    finally:
+        await db.dispose()
+    assert results[0] is None and results[3] is None
+    assert isinstance(results[1], IntegrityError) and isinstance(results[2], IntegrityError)
+    assert [(r[0], r[1], r[3], r[4]) for r in rows] == sorted(
+        [(ids[0], 1, 0, "{}"), (ids[1], 1, None, "{}"), (ids[2], 1, 0, "{}")])
+
+
+@pg
+@pytest.mark.parametrize("games", [3, 160])
+async def test_postgres_each_timed_game_of_a_batch_gets_its_own_next_flag_and_seats(games: int) -> None:
+    """The entries and the timed games' next flags are one statement: each game its own
+    values (the last entry's when a game has two in a batch), an untimed game's entry leaves
+    its game alone, a ``None`` deadline clears it."""
+    db, ids = await _pg_db_with_games(f"flags{games}", games + 1)
+    untimed = ids.pop()
+
+    def deadline(i: int) -> float | None:
+        return None if i % 7 == 3 else 1_000.0 + i
+
+    try:
+        await asyncio.gather(
+            *(db.log.append(g, 1, "play", 0, {}, timed=True, flag_at=5.0, to_act=(0,)) for g in ids),
+            db.log.append(untimed, 1, "play", 0, {}))
+        await asyncio.gather(
+            *(db.log.append(g, 2, "play", 1, {}, timed=True, flag_at=deadline(i), to_act=(i % 2,))
+              for i, g in enumerate(ids)),
+            db.log.append(untimed, 2, "play", 1, {}))
+        async with db.read() as s:
+            stored = {g: (f, a) for g, f, a in (await s.execute(text("select id, flag_at, to_act from games"))).all()}
+        assert len(await _pg_rows(db)) == 2 * (games + 1)
+    finally:
+        await db.dispose()
+    assert stored[untimed] == (None, None)
+    for i, g in enumerate(ids):
+        assert stored[g] == (deadline(i), [i % 2]), (i, stored[g])
