@@ -21,7 +21,12 @@ from donjon.store.league import settle_batch
 
 
 async def _db_with_games(path: Path, n: int) -> tuple[Database, list[str]]:
-    db = Database(f"sqlite:///{path}")
+    return await _with_games(f"sqlite:///{path}", n)
+
+
+async def _with_games(url: str, n: int) -> tuple[Database, list[str]]:
+    """A migrated Database at ``url`` and the ids of ``n`` new games."""
+    db = Database(url)
     await db.migrate()
     ids = []
     async with db.write() as s:
@@ -172,25 +177,32 @@ async def test_each_timed_game_of_a_batch_gets_its_own_next_flag_and_seats(tmp_p
     path = tmp_path / "f.sqlite3"
     db, ids = await _db_with_games(path, games + 1)
     untimed = ids.pop()
-
-    def deadline(i: int) -> float | None:
-        return None if i % 7 == 3 else 1_000.0 + i
-
     try:
-        await asyncio.gather(
-            *(db.log.append(g, 1, "play", 0, {}, timed=True, flag_at=5.0, to_act=(0,)) for g in ids),
-            db.log.append(untimed, 1, "play", 0, {}))
-        await asyncio.gather(
-            *(db.log.append(g, 2, "play", 1, {}, timed=True, flag_at=deadline(i), to_act=(i % 2,))
-              for i, g in enumerate(ids)),
-            db.log.append(untimed, 2, "play", 1, {}))
+        await _two_timed_batches(db, ids, untimed)
     finally:
         await db.dispose()
     with sqlite3.connect(path) as c:
         stored = dict((g, (f, a)) for g, f, a in c.execute("select id, flag_at, to_act from games"))
     assert stored[untimed] == (None, None)
     for i, g in enumerate(ids):
-        assert stored[g] == (deadline(i), f"[{i % 2}]"), (i, stored[g])
+        assert stored[g] == (_deadline(i), f"[{i % 2}]"), (i, stored[g])
+
+
+def _deadline(i: int) -> float | None:
+    """The next flag :func:`_two_timed_batches` gives the ``i``-th game (None: no time runs)."""
+    return None if i % 7 == 3 else 1_000.0 + i
+
+
+async def _two_timed_batches(db: Database, ids: list[str], untimed: str) -> None:
+    """Two entries for each game, each round in one gather (so, batches of many games): the
+    timed games' first flag 5.0, then :func:`_deadline`; seats to act ``[0]``, then ``[i % 2]``."""
+    await asyncio.gather(
+        *(db.log.append(g, 1, "play", 0, {}, timed=True, flag_at=5.0, to_act=(0,)) for g in ids),
+        db.log.append(untimed, 1, "play", 0, {}))
+    await asyncio.gather(
+        *(db.log.append(g, 2, "play", 1, {}, timed=True, flag_at=_deadline(i), to_act=(i % 2,))
+          for i, g in enumerate(ids)),
+        db.log.append(untimed, 2, "play", 1, {}))
 
 
 async def test_a_batch_is_written_on_the_event_loop_and_stored_as_by_the_thread(tmp_path: Path) -> None:
@@ -288,16 +300,7 @@ async def _pg_db_with_games(name: str, n: int) -> tuple[Database, list[str]]:
         await conn.execute(text(f'DROP DATABASE IF EXISTS "{make_url(target).database}"'))
         await conn.execute(text(f'CREATE DATABASE "{make_url(target).database}"'))
     await admin.dispose()
-    db = Database(target)
-    await db.migrate()
-    ids = []
-    async with db.write() as s:
-        for _ in range(n):
-            g = await repo.create_game(s, kind="unfairchess", mode="friendly", stake=0, seed=1, options={},
-                                       seats=[repo.SeatSpec(None, "a", "easy"), repo.SeatSpec(None, "b", "easy")],
-                                       table_id=None)
-            ids.append(g.id)
-    return db, ids
+    return await _with_games(target, n)
 
 
 async def _pg_rows(db: Database) -> list[tuple[Any, ...]]:
@@ -358,18 +361,8 @@ async def test_postgres_each_timed_game_of_a_batch_gets_its_own_next_flag_and_se
     its game alone, a ``None`` deadline clears it."""
     db, ids = await _pg_db_with_games(f"flags{games}", games + 1)
     untimed = ids.pop()
-
-    def deadline(i: int) -> float | None:
-        return None if i % 7 == 3 else 1_000.0 + i
-
     try:
-        await asyncio.gather(
-            *(db.log.append(g, 1, "play", 0, {}, timed=True, flag_at=5.0, to_act=(0,)) for g in ids),
-            db.log.append(untimed, 1, "play", 0, {}))
-        await asyncio.gather(
-            *(db.log.append(g, 2, "play", 1, {}, timed=True, flag_at=deadline(i), to_act=(i % 2,))
-              for i, g in enumerate(ids)),
-            db.log.append(untimed, 2, "play", 1, {}))
+        await _two_timed_batches(db, ids, untimed)
         async with db.read() as s:
             stored = {g: (f, a) for g, f, a in (await s.execute(text("select id, flag_at, to_act from games"))).all()}
         assert len(await _pg_rows(db)) == 2 * (games + 1)
@@ -377,4 +370,4 @@ async def test_postgres_each_timed_game_of_a_batch_gets_its_own_next_flag_and_se
         await db.dispose()
     assert stored[untimed] == (None, None)
     for i, g in enumerate(ids):
-        assert stored[g] == (deadline(i), [i % 2]), (i, stored[g])
+        assert stored[g] == (_deadline(i), [i % 2]), (i, stored[g])
