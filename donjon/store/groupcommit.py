@@ -56,6 +56,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
+import asyncpg
 from sqlalchemy import Table, bindparam, create_engine, insert
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
@@ -284,8 +285,6 @@ class GroupCommit:
         statement is atomic: all of it is committed, or none. The same two statements serve
         every batch, whatever its size (the columns go as arrays), so the server has them
         prepared after the first time."""
-        import asyncpg
-
         rows = sorted(_rows(batch), key=lambda r: (r["game_id"], r["seq"]))  # see _write_async
         params: list[Any] = [[r["game_id"] for r in rows], [r["seq"] for r in rows], [r["kind"] for r in rows],
                              [r["seat"] for r in rows], [json.dumps(r["data"]) for r in rows],
@@ -361,12 +360,10 @@ class _SqliteWriter:
             self.engine = create_engine("sqlite://", creator=lambda: db, poolclass=StaticPool)
         return self._db
 
-    def _busy_timeout(self, ms: int) -> sqlite3.Connection:
-        db = self._connection()
+    def _busy_timeout(self, ms: int) -> None:
         if self._busy_ms != ms:
-            db.execute(f"PRAGMA busy_timeout={int(ms)}")
+            self._connection().execute(f"PRAGMA busy_timeout={int(ms)}")
             self._busy_ms = ms
-        return db
 
     ROWS_PER_INSERT = 150
     """Rows per multi-row INSERT (6 parameters each: within SQLite's oldest limit of 999)."""
