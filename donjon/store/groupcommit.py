@@ -100,6 +100,12 @@ def _rows(batch: list[_Pending]) -> list[dict[str, Any]]:
     return [p.row for p in batch if p.row is not None]
 
 
+def _ordered_rows(batch: list[_Pending]) -> list[dict[str, Any]]:
+    """:func:`_rows` in (game, seq) order: two processes' batches then meet the unique index
+    in the same order and never wait for each other crosswise (PostgreSQL)."""
+    return sorted(_rows(batch), key=lambda r: (r["game_id"], r["seq"]))
+
+
 def _beats(batch: list[_Pending]) -> list[tuple[str, float]]:
     return [p.beat for p in batch if p.beat is not None]
 
@@ -254,11 +260,9 @@ class GroupCommit:
         conn = self._conn
         try:
             async with self.db.write_lock(), conn.begin():  # one transaction, one COMMIT
-                # in (game, seq) order: two processes' batches then meet the unique index in the
-                # same order and never wait for each other crosswise
-                rows = _rows(batch)
+                rows = _ordered_rows(batch)
                 if rows:
-                    await conn.execute(insert(_LOG), sorted(rows, key=lambda r: (r["game_id"], r["seq"])))
+                    await conn.execute(insert(_LOG), rows)
                 for node_id, at in _beats(batch):
                     await conn.execute(heartbeat_statement(conn.dialect.name, node_id, at))
                 flags = _flags(batch)
@@ -285,7 +289,7 @@ class GroupCommit:
         statement is atomic: all of it is committed, or none. The same two statements serve
         every batch, whatever its size (the columns go as arrays), so the server has them
         prepared after the first time."""
-        rows = sorted(_rows(batch), key=lambda r: (r["game_id"], r["seq"]))  # see _write_async
+        rows = _ordered_rows(batch)
         params: list[Any] = [[r["game_id"] for r in rows], [r["seq"] for r in rows], [r["kind"] for r in rows],
                              [r["seat"] for r in rows], [json.dumps(r["data"]) for r in rows],
                              [r["created_at"] for r in rows]]

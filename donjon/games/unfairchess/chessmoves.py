@@ -28,6 +28,7 @@ import rust_chess
 
 _NO_HISTORY = rust_chess.RepetitionDetectionMode.NONE
 
+
 class _MoveTable(dict[str, chess.Move]):
     """UCI -> its shared ``chess.Move``, each made the first time it is looked up (at most
     the ~1,800 square pairs a piece can join, and the promotions)."""
