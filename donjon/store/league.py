@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any, cast
 
-from sqlalchemy import Connection, Table, func, insert, select, update
+from sqlalchemy import Connection, Table, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -72,6 +72,14 @@ _HISTORY = cast(Table, RatingHistoryRow.__table__)
 _PLAYS = cast(Table, CardPlayRow.__table__)
 _EVENTS = cast(Table, LeagueEventsRow.__table__)
 
+# The statements every settlement runs, built once: a game's end is settled in the group
+# commit's transaction, and building a statement (and its cache key) each time cost more
+# than running it (``python3 bench/settle.py``).
+_KIND_MODE = select(_GAMES.c.kind, _GAMES.c.mode).where(_GAMES.c.id == bindparam("g"))
+_GAME_LEDGER = select(_LEDGER).where(_LEDGER.c.game_id == bindparam("g"))
+_INSERT_EVENTS = insert(_EVENTS)
+_INSERT_LEDGER = insert(_LEDGER)
+
 
 # =========================================================================== settlement
 
@@ -90,7 +98,7 @@ def _settle(conn: Connection, game_id: str, f: repo.Finish, t: float) -> bool:
     if not repo.end_game(conn, game_id, f, t):
         log.info("game %s was already over: not settled again", game_id)
         return False
-    row = conn.execute(select(_GAMES.c.kind, _GAMES.c.mode).where(_GAMES.c.id == game_id)).one()
+    row = conn.execute(_KIND_MODE, {"g": game_id}).one()
     kind, mode = str(row[0]), str(row[1])
     seats = tuple(uid for _, uid in sorted(f.seats))
     out = f.outcome or {}
@@ -108,7 +116,7 @@ def _settle(conn: Connection, game_id: str, f: repo.Finish, t: float) -> bool:
     day = league_daily.utc_day(t).isoformat()
     rows = [{"user_id": uid, "game_id": game_id, "day": day, "events": evs} for uid, evs in events.items() if evs]
     if rows:
-        conn.execute(insert(_EVENTS), rows)
+        conn.execute(_INSERT_EVENTS, rows)
     plays = [{"user_id": uid, "game": g, "card": c, "plays": n}
              for uid, evs in events.items() for (g, c), n in league_badges.count_plays(evs).items()]
     if plays:
@@ -144,22 +152,22 @@ def _movement(row: Any) -> league_ledger.Movement | None:
 
 
 def _settle_stakes(conn: Connection, fg: FinishedGame, t: float) -> None:
-    rows = conn.execute(select(_LEDGER).where(_LEDGER.c.game_id == fg.game_id)).all()
+    rows = conn.execute(_GAME_LEDGER, {"g": fg.game_id}).all()
     ms = [m for m in map(_movement, rows) if m is not None]
     pay = league_ledger.settle_game(ms, fg)
     if pay:
-        conn.execute(insert(_LEDGER), [_ledger_values(m, t) for m in pay])
+        conn.execute(_INSERT_LEDGER, [_ledger_values(m, t) for m in pay])
 
 
 def _refund_all(conn: Connection, game_id: str, t: float) -> None:
-    rows = conn.execute(select(_LEDGER).where(_LEDGER.c.game_id == game_id)).all()
+    rows = conn.execute(_GAME_LEDGER, {"g": game_id}).all()
     ms = [m for m in map(_movement, rows) if m is not None]
     done = league_ledger.keys(ms)
     pay = [league_ledger.Movement(a, c, league_ledger.REFUND, league_ledger.settle_key(game_id, a), game_id=game_id)
            for a, c in sorted(league_ledger.escrowed(ms, game_id).items())]
     pay = [m for m in pay if m.key not in done]
     if pay:
-        conn.execute(insert(_LEDGER), [_ledger_values(m, t) for m in pay])
+        conn.execute(_INSERT_LEDGER, [_ledger_values(m, t) for m in pay])
 
 
 def _ledger_values(m: league_ledger.Movement, t: float) -> dict[str, Any]:

@@ -6,9 +6,9 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import Connection, delete, func, or_, select, update
+from sqlalchemy import Connection, Table, bindparam, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
@@ -235,15 +235,26 @@ commit (:class:`donjon.store.groupcommit.GroupCommit`) and
 :meth:`donjon.store.db.Database.apply_finish` call the one the database was given."""
 
 
+_GAMES = cast(Table, GameRow.__table__)
+_SEATS = cast(Table, GameSeatRow.__table__)
+
+_END_GAME = (update(_GAMES).where(_GAMES.c.id == bindparam("g"), _GAMES.c.status == "active")
+             .values(status=bindparam("end_status"), outcome=bindparam("end_outcome", type_=_GAMES.c.outcome.type),
+                     plies=bindparam("end_plies"), finished_at=bindparam("end_at")))
+_CLEAR_CLOCKS = (update(_SEATS).where(_SEATS.c.game_id == bindparam("g"))
+                 .values(away_since=None, claim_at=None, deadline_at=None, deadline_kind=None))
+"""The two statements of :func:`end_game`, built once: a game's end runs in the group commit's
+transaction, and building a statement (and its cache key) each time cost more than running it."""
+
+
 def end_game(conn: Connection, game_id: str, f: Finish, t: float) -> bool:
     """Mark the game over and clear its seats' clocks, exactly once: False (and nothing
     written) when it was already over."""
-    res = conn.execute(update(GameRow).where(GameRow.id == game_id, GameRow.status == "active")
-                       .values(status=f.status, outcome=f.outcome, plies=f.plies, finished_at=t))
+    res = conn.execute(_END_GAME, {"g": game_id, "end_status": f.status, "end_outcome": f.outcome,
+                                   "end_plies": f.plies, "end_at": t})
     if res.rowcount != 1:
         return False
-    conn.execute(update(GameSeatRow).where(GameSeatRow.game_id == game_id)
-                 .values(away_since=None, claim_at=None, deadline_at=None, deadline_kind=None))
+    conn.execute(_CLEAR_CLOCKS, {"g": game_id})
     return True
 
 
