@@ -8,9 +8,11 @@ game's end costs its whole settlement once. This bench plays ``--games`` games o
 accounts on a real SQLite database (``Database``: migrations, pragmas, ``synchronous=FULL``),
 one entry every ``--gap`` ms on average, each awaited as the server's are, and prints the
 process's CPU per plain entry and per game-ending one (a resignation in a friendly game,
-which counts for the league); the difference is the settlement::
+which counts for the league; ``--mode ranked``: its players' Elo ratings too); the
+difference is the settlement::
 
-    python bench/settle.py                          # 300 games, 3 repeats
+    python bench/settle.py                          # 300 friendly games, 3 repeats
+    python bench/settle.py --mode ranked
     PYTHONPATH=../wt-old python bench/settle.py     # an older checkout's settlement (A/B)
 """
 
@@ -32,26 +34,26 @@ from donjon.store.league import settle_batch
 MOVE = {"action": {"type": "move", "uci": "e2e4"}}
 
 
-async def _games(db: Database, n: int) -> list[tuple[str, int, int]]:
-    """``n`` friendly games of two new guests each: ``(game id, first user, second user)``."""
+async def _games(db: Database, n: int, mode: str) -> list[tuple[str, int, int]]:
+    """``n`` games of two new guests each: ``(game id, first user, second user)``."""
     games = []
     async with db.write() as s:
         for i in range(n):
             a = await repo.create_user(s, f"a{i}", None, is_guest=True, start_balance=0)
             b = await repo.create_user(s, f"b{i}", None, is_guest=True, start_balance=0)
             await s.flush()
-            g = await repo.create_game(s, kind="unfairchess", mode="friendly", stake=0, seed=i, options={},
+            g = await repo.create_game(s, kind="unfairchess", mode=mode, stake=0, seed=i, options={},
                                        seats=[repo.SeatSpec(a.id, "a", None), repo.SeatSpec(b.id, "b", None)],
                                        table_id=None)
             games.append((str(g.id), a.id, b.id))
     return games
 
 
-async def run(path: str, games: int, gap_ms: float, seed: int) -> tuple[float, float]:
+async def run(path: str, games: int, gap_ms: float, seed: int, mode: str = "friendly") -> tuple[float, float]:
     """(CPU microseconds per plain entry, per game-ending entry)."""
     db = Database(f"sqlite:///{path}", on_finish=settle_batch)
     await db.migrate()
-    played = await _games(db, games)
+    played = await _games(db, games, mode)
     rng = random.Random(seed)
     for gid, _, _ in played:  # each game's first move: the writer's connection opened
         await db.log.append(gid, 1, "play", 0, MOVE)
@@ -76,18 +78,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=300)
     p.add_argument("--gap", type=float, default=1.6, help="mean ms between two entries (default 1.6)")
     p.add_argument("--repeats", type=int, default=3)
+    p.add_argument("--mode", choices=("friendly", "ranked"), default="friendly")
     args = p.parse_args(argv)
     from donjon.store import league
 
     tmp = tempfile.mkdtemp(prefix="donjon-settle-")
     plains, ends = [], []
     for rep in range(args.repeats):
-        plain, end = uvloop.run(run(os.path.join(tmp, f"{rep}.sqlite3"), args.games, args.gap, rep))
+        plain, end = uvloop.run(run(os.path.join(tmp, f"{rep}.sqlite3"), args.games, args.gap, rep, args.mode))
         plains.append(plain)
         ends.append(end)
         print(f"  plain {plain:6.0f} us  game's end {end:6.0f} us CPU per entry", flush=True)
     plain, end = statistics.median(plains), statistics.median(ends)
-    print(f"{league.__file__}: {args.games} games, one entry every {args.gap:g} ms on average")
+    print(f"{league.__file__}: {args.games} {args.mode} games, one entry every {args.gap:g} ms on average")
     print(f"plain entry {plain:.0f} us, game-ending entry {end:.0f} us CPU (medians of {args.repeats}): "
           f"the settlement {end - plain:.0f} us")
     return 0

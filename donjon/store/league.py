@@ -35,6 +35,8 @@ from datetime import date
 from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import Connection, Table, bindparam, func, insert, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -79,6 +81,23 @@ _KIND_MODE = select(_GAMES.c.kind, _GAMES.c.mode).where(_GAMES.c.id == bindparam
 _GAME_LEDGER = select(_LEDGER).where(_LEDGER.c.game_id == bindparam("g"))
 _INSERT_EVENTS = insert(_EVENTS)
 _INSERT_LEDGER = insert(_LEDGER)
+_RATINGS_OF = (select(_RATINGS.c.user_id, _RATINGS.c.rating, _RATINGS.c.games)
+               .where(_RATINGS.c.user_id.in_(bindparam("users", expanding=True)), _RATINGS.c.game == bindparam("g")))
+_UPDATE_RATING = (update(_RATINGS).where(_RATINGS.c.user_id == bindparam("uid"), _RATINGS.c.game == bindparam("g"))
+                  .values(rating=bindparam("new_rating"), games=bindparam("new_games"), updated_at=bindparam("at")))
+_INSERT_RATING = insert(_RATINGS)
+_INSERT_HISTORY = insert(_HISTORY)
+
+
+def _plays_upsert(insert_of: Any) -> Any:
+    """Add each row's ``plays`` to the count of its (player, game, card), creating it if new."""
+    stmt = insert_of(_PLAYS)
+    return stmt.on_conflict_do_update(index_elements=["user_id", "game", "card"],
+                                      set_={"plays": _PLAYS.c.plays + stmt.excluded.plays})
+
+
+_ADD_PLAYS = {"postgresql": _plays_upsert(pg_insert), "sqlite": _plays_upsert(sqlite_insert)}
+"""The card plays' upsert by dialect (others read, then write: :func:`_add_plays`)."""
 
 
 # =========================================================================== settlement
@@ -178,37 +197,27 @@ def _ledger_values(m: league_ledger.Movement, t: float) -> dict[str, Any]:
 def _rate(conn: Connection, fg: FinishedGame, t: float) -> None:
     if not fg.ranked or not fg.rated or fg.cooperative:
         return
-    accounts = list(fg.accounts)
-    have = {int(r[0]): Rating(int(r[1]), int(r[2])) for r in conn.execute(
-        select(_RATINGS.c.user_id, _RATINGS.c.rating, _RATINGS.c.games)
-        .where(_RATINGS.c.user_id.in_(accounts), _RATINGS.c.game == fg.game)).all()}
+    have = {int(r[0]): Rating(int(r[1]), int(r[2]))
+            for r in conn.execute(_RATINGS_OF, {"users": list(fg.accounts), "g": fg.game}).all()}
     changes = rate_game(have, fg)
-    for uid, ch in changes.items():
-        if uid in have:
-            conn.execute(update(_RATINGS).where(_RATINGS.c.user_id == uid, _RATINGS.c.game == fg.game)
-                         .values(rating=ch.after.value, games=ch.after.games, updated_at=t))
-        else:
-            conn.execute(insert(_RATINGS).values(user_id=uid, game=fg.game, rating=ch.after.value,
-                                                 games=ch.after.games, updated_at=t))
+    updated = [{"uid": uid, "g": fg.game, "new_rating": ch.after.value, "new_games": ch.after.games, "at": t}
+               for uid, ch in changes.items() if uid in have]
+    if updated:
+        conn.execute(_UPDATE_RATING, updated)
+    created = [{"user_id": uid, "game": fg.game, "rating": ch.after.value, "games": ch.after.games, "updated_at": t}
+               for uid, ch in changes.items() if uid not in have]
+    if created:
+        conn.execute(_INSERT_RATING, created)
     if changes:
-        conn.execute(insert(_HISTORY), [
+        conn.execute(_INSERT_HISTORY, [
             {"user_id": uid, "game": fg.game, "game_id": fg.game_id, "rating_before": ch.before.value,
              "rating_after": ch.after.value, "at": t} for uid, ch in changes.items()])
 
 
 def _add_plays(conn: Connection, rows: list[dict[str, Any]]) -> None:
-    if conn.dialect.name == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert as pg_insert
-
-        pstmt = pg_insert(_PLAYS).values(rows)
-        conn.execute(pstmt.on_conflict_do_update(index_elements=["user_id", "game", "card"],
-                                                 set_={"plays": _PLAYS.c.plays + pstmt.excluded.plays}))
-    elif conn.dialect.name == "sqlite":
-        from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-
-        sstmt = sqlite_insert(_PLAYS).values(rows)
-        conn.execute(sstmt.on_conflict_do_update(index_elements=["user_id", "game", "card"],
-                                                 set_={"plays": _PLAYS.c.plays + sstmt.excluded.plays}))
+    upsert = _ADD_PLAYS.get(conn.dialect.name)
+    if upsert is not None:
+        conn.execute(upsert, rows)
     else:  # pragma: no cover - the accounts are locked: read, then write
         for r in rows:
             cur = conn.execute(select(_PLAYS.c.plays).where(_PLAYS.c.user_id == r["user_id"], _PLAYS.c.game == r["game"],
