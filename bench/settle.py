@@ -53,7 +53,7 @@ async def run(path: str, games: int, gap_ms: float, seed: int, mode: str = "frie
     """(CPU microseconds per plain entry, per game-ending entry)."""
     db = Database(f"sqlite:///{path}", on_finish=settle_batch)
     await db.migrate()
-    played = await _games(db, games, mode)
+    played = await _games(db, games + 1, mode)
     rng = random.Random(seed)
     for gid, _, _ in played:  # each game's first move: the writer's connection opened
         await db.log.append(gid, 1, "play", 0, MOVE)
@@ -65,10 +65,15 @@ async def run(path: str, games: int, gap_ms: float, seed: int, mode: str = "frie
             await db.log.append(gid, seq, kind, seat, data, finish)
         return (time.process_time() - c0) / len(entries) * 1e6
 
+    def end(gid: str, a: int, b: int) -> tuple[str, int, str, int, dict, repo.Finish | None]:
+        return gid, 3, "resign", 0, {}, repo.Finish("finished", {"winners": [1], "reason": "resign"}, 2, 0,
+                                                    ((0, a), (1, b)), (1, 1))
+
+    warm, *played = played  # the first game's end imports what the league reads (the games' registry)
+    await db.log.append(warm[0], 2, "play", 1, MOVE)
+    await db.log.append(*end(*warm))
     plain = await paced([(gid, 2, "play", 1, MOVE, None) for gid, _, _ in played])
-    ends = await paced([(gid, 3, "resign", 0, {}, repo.Finish("finished", {"winners": [1], "reason": "resign"},
-                                                              2, 0, ((0, a), (1, b)), (1, 1)))
-                        for gid, a, b in played])
+    ends = await paced([end(gid, a, b) for gid, a, b in played])
     await db.dispose()
     return plain, ends
 
