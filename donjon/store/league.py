@@ -170,17 +170,19 @@ def _movement(row: Any) -> league_ledger.Movement | None:
                                   game_id=row.game_id, ref=row.ref)
 
 
+def _game_movements(conn: Connection, game_id: str) -> list[league_ledger.Movement]:
+    """The ledger's movements of ``game_id`` (its stakes and anything already settled)."""
+    return [m for m in map(_movement, conn.execute(_GAME_LEDGER, {"g": game_id}).all()) if m is not None]
+
+
 def _settle_stakes(conn: Connection, fg: FinishedGame, t: float) -> None:
-    rows = conn.execute(_GAME_LEDGER, {"g": fg.game_id}).all()
-    ms = [m for m in map(_movement, rows) if m is not None]
-    pay = league_ledger.settle_game(ms, fg)
+    pay = league_ledger.settle_game(_game_movements(conn, fg.game_id), fg)
     if pay:
         conn.execute(_INSERT_LEDGER, [_ledger_values(m, t) for m in pay])
 
 
 def _refund_all(conn: Connection, game_id: str, t: float) -> None:
-    rows = conn.execute(_GAME_LEDGER, {"g": game_id}).all()
-    ms = [m for m in map(_movement, rows) if m is not None]
+    ms = _game_movements(conn, game_id)
     done = league_ledger.keys(ms)
     pay = [league_ledger.Movement(a, c, league_ledger.REFUND, league_ledger.settle_key(game_id, a), game_id=game_id)
            for a, c in sorted(league_ledger.escrowed(ms, game_id).items())]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import sqlite3
 import time
 from pathlib import Path
 from typing import Any
@@ -356,6 +357,33 @@ async def test_card_plays_feed_badges(tmp_path: Path) -> None:
         assert len(board["challenges"]) == 3
     finally:
         await db.dispose()
+
+
+async def test_an_end_the_league_cannot_read_refunds_the_stakes_once(tmp_path: Path) -> None:
+    """A finish the league cannot read (here two seats of one account) still ends the game,
+    and gives each stake back, once: a second finish of the game writes nothing."""
+    path = tmp_path / "x.sqlite3"
+    db = Database(f"sqlite:///{path}", on_finish=store.settle_batch)
+    await db.migrate()
+    try:
+        async with db.write() as s:
+            a = (await repo.create_user(s, "alice", "x", is_guest=False, start_balance=500)).id
+            b = (await repo.create_user(s, "bobby", "x", is_guest=False, start_balance=500)).id
+            g = (await repo.create_game(s, kind="unfairchess", mode="ranked", stake=40, seed=1, options={},
+                                        seats=[repo.SeatSpec(a, "a"), repo.SeatSpec(b, "b")], table_id=None)).id
+        with sqlite3.connect(path) as c:  # the game's creation escrowed both stakes
+            assert sorted(c.execute("select user_id, amount from ledger where game_id = ?", (g,))) == [(a, -40), (b, -40)]
+        unreadable = repo.Finish("finished", {"winners": [0], "losers": [1], "draw": False, "reason": "resignation"},
+                                 10, 40, ((0, a), (1, a)), (5, 5))
+        await db.log.append(g, 1, "resign", 1, {}, unreadable)
+        await db.log.append(g, 2, "forfeit", 1, {}, unreadable)  # the game is over: nothing more is settled
+    finally:
+        await db.dispose()
+    with sqlite3.connect(path) as c:
+        assert c.execute("select status from games where id = ?", (g,)).fetchone() == ("finished",)
+        rows = sorted(c.execute("select user_id, amount, reason, key from ledger where game_id = ?", (g,)))
+    assert rows == sorted([(a, -40, "stake", f"stake:{g}:{a}"), (b, -40, "stake", f"stake:{g}:{b}"),
+                           (a, 40, "refund", f"settle:{g}:{a}"), (b, 40, "refund", f"settle:{g}:{b}")])
 
 
 def test_migration_keys_existing_ledger_rows(tmp_path: Path) -> None:
