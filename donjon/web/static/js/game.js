@@ -7,6 +7,7 @@
 import { api, boot, esc, gameInfo, lang, seatColour, t, toast } from "./api.js";
 import { createBoardUI } from "./board-ui.js";
 import { GameSocket } from "./socket.js";
+import { turnHere } from "./turns.js";
 
 const summary = boot.game;
 let seat = boot.seat; // null once this player left a game of 3–4 or a cooperative one: a bot plays the seat
@@ -82,6 +83,7 @@ function onFrame(msg) {
       lastView = msg.view;
       if (ui) ui.update({ ...boardFrame(msg.view, msg.legal), version: msg.v, players: uiPlayers(), history: msg.history, entry: msg.entry });
       if (msg.t === "event") announce(msg.event);
+      followTurn();
       break;
     case "error":
       if (!msg.handled) toast(msg.reason);
@@ -93,6 +95,15 @@ function onFrame(msg) {
 }
 
 const over = () => !!game.status && game.status !== "active";
+
+// Whether this game waits for the viewer, as the header's "your turn" count has it: told to
+// turns.js when it changes (a move played here, or the other side's arriving).
+let myTurn = null;
+function followTurn() {
+  const mine = seat !== null && !over() && (game.to_act || []).includes(seat);
+  if (myTurn !== null && mine !== myTurn) turnHere(game.id, mine);
+  myTurn = mine;
+}
 
 // A game can end outside its rules (resignation, agreement, a forfeit, an abort...): from then
 // on the board gets that result in its view and nobody to act, so no board still says "your turn".

@@ -2,7 +2,8 @@
 // back) GET /api/my-games; the header's My games link shows how many games and challenges
 // wait for you, the tab title starts with that count, and a toast says when a game newly
 // becomes your turn or a new challenge comes (the home page asks at once, on its lobby
-// socket's "challenges" frame: refreshTurns()).
+// socket's "challenges" frame: refreshTurns()). The game page says when the game it shows
+// becomes or stops being your turn (turnHere()): the count follows at once, without a request.
 import { api, boot, gameName, t, toast } from "./api.js";
 
 const listeners = [];
@@ -23,6 +24,13 @@ export function refreshTurns() {
   return look();
 }
 
+/** The game shown on this page became (`mine`) or stopped being the viewer's turn: count it
+ *  at once; the next look at the server confirms. A game not in the last answer waits for it. */
+export function turnHere(gameId, mine) {
+  if (!last || !last.games.some((g) => g.id === gameId)) return;
+  show({ ...last, games: last.games.map((g) => (g.id === gameId ? { ...g, your_turn: mine } : g)) });
+}
+
 async function look() {
   if (!boot.user) return;
   let data;
@@ -31,6 +39,10 @@ async function look() {
   } catch (e) {
     return;
   }
+  show(data);
+}
+
+function show(data) {
   last = data;
   const mine = data.games.filter((g) => g.your_turn);
   const challenges = data.challenges || [];
