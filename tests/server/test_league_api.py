@@ -330,13 +330,20 @@ def test_challenges_progress_and_claim(site: Site) -> None:
     assert row["progress"] == 0 and bob.post("/api/challenges/win_ranked/claim").status_code == 409
 
 
-async def test_card_plays_feed_badges(tmp_path: Path) -> None:
-    db = Database(f"sqlite:///{tmp_path / 'x.sqlite3'}", on_finish=store.settle_batch)
+async def _settling_db(path: Path) -> tuple[Database, int, int]:
+    """A migrated store that settles finished games for the league, and the ids of two
+    accounts (alice, bobby) of 500 coins."""
+    db = Database(f"sqlite:///{path}", on_finish=store.settle_batch)
     await db.migrate()
+    async with db.write() as s:
+        a = (await repo.create_user(s, "alice", "x", is_guest=False, start_balance=500)).id
+        b = (await repo.create_user(s, "bobby", "x", is_guest=False, start_balance=500)).id
+    return db, a, b
+
+
+async def test_card_plays_feed_badges(tmp_path: Path) -> None:
+    db, a, b = await _settling_db(tmp_path / "x.sqlite3")
     try:
-        async with db.write() as s:
-            a = (await repo.create_user(s, "alice", "x", is_guest=False, start_balance=500)).id
-            b = (await repo.create_user(s, "bobby", "x", is_guest=False, start_balance=500)).id
         for _ in range(2):
             async with db.write() as s:
                 g = await repo.create_game(s, kind="unfairchess", mode="friendly", stake=0, seed=1, options={},
@@ -363,12 +370,9 @@ async def test_an_end_the_league_cannot_read_refunds_the_stakes_once(tmp_path: P
     """A finish the league cannot read (here two seats of one account) still ends the game,
     and gives each stake back, once: a second finish of the game writes nothing."""
     path = tmp_path / "x.sqlite3"
-    db = Database(f"sqlite:///{path}", on_finish=store.settle_batch)
-    await db.migrate()
+    db, a, b = await _settling_db(path)
     try:
         async with db.write() as s:
-            a = (await repo.create_user(s, "alice", "x", is_guest=False, start_balance=500)).id
-            b = (await repo.create_user(s, "bobby", "x", is_guest=False, start_balance=500)).id
             g = (await repo.create_game(s, kind="unfairchess", mode="ranked", stake=40, seed=1, options={},
                                         seats=[repo.SeatSpec(a, "a"), repo.SeatSpec(b, "b")], table_id=None)).id
         with sqlite3.connect(path) as c:  # the game's creation escrowed both stakes
