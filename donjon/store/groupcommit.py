@@ -418,13 +418,13 @@ class _SqliteWriter:
         rows take a second; a few statements take a few milliseconds."""
         db = self._connection()
         t0 = time.perf_counter()
-        if _finishes(batch) or _beats(batch):
+        finishes, beats = _finishes(batch), _beats(batch)
+        if finishes or beats:
             assert self.engine is not None
             with self.engine.begin() as conn:
                 self._statements(conn.exec_driver_sql, batch)
-                for node_id, at in _beats(batch):
+                for node_id, at in beats:
                     conn.execute(heartbeat_statement("sqlite", node_id, at))
-                finishes = _finishes(batch)
                 if finishes:
                     self.on_finish(conn, finishes, time.time())
         else:
