@@ -7,16 +7,15 @@ import asyncio
 import os
 import sqlite3
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import make_url, text
+from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import create_async_engine
 
 from donjon.store import Database, repo
-from donjon.store.db import normalize_url
 from donjon.store.league import settle_batch
 
 
@@ -286,21 +285,17 @@ async def test_a_slow_batch_on_the_loop_sends_the_next_ones_to_the_thread(tmp_pa
 # ----------------------------------------------------------------------- PostgreSQL
 
 PG_URL = os.environ.get("DONJON_TEST_POSTGRES_URL")
-pg = pytest.mark.skipif(not PG_URL, reason="set DONJON_TEST_POSTGRES_URL to run against PostgreSQL")
 
 
-async def _pg_db_with_games(name: str, n: int) -> tuple[Database, list[str]]:
-    """A Database on a fresh PostgreSQL database of its own (``<test db>_gc_<name>``: tests
-    run in parallel) with ``n`` games."""
-    assert PG_URL
-    url = make_url(normalize_url(PG_URL))
-    target = url.set(database=f"{url.database or 'postgres'}_gc_{name}").render_as_string(hide_password=False)
-    admin = create_async_engine(url.render_as_string(hide_password=False), isolation_level="AUTOCOMMIT")
-    async with admin.connect() as conn:
-        await conn.execute(text(f'DROP DATABASE IF EXISTS "{make_url(target).database}"'))
-        await conn.execute(text(f'CREATE DATABASE "{make_url(target).database}"'))
-    await admin.dispose()
-    return await _with_games(target, n)
+@pytest.fixture()
+def pg_url() -> Iterator[str]:
+    """A new empty PostgreSQL database of this test's own (tests run in parallel), dropped after."""
+    if not PG_URL:
+        pytest.skip("set DONJON_TEST_POSTGRES_URL to run against PostgreSQL")
+    from tests.scale.harness import pg_database
+
+    with pg_database(PG_URL) as url:
+        yield url
 
 
 async def _pg_rows(db: Database) -> list[tuple[Any, ...]]:
@@ -309,9 +304,8 @@ async def _pg_rows(db: Database) -> list[tuple[Any, ...]]:
             "select game_id, seq, kind, seat, data::text, created_at > 0 from game_actions"))).all())
 
 
-@pg
-async def test_postgres_entries_of_many_games_are_one_statement_each_committed_when_it_returns() -> None:
-    db, ids = await _pg_db_with_games("entries", 30)
+async def test_postgres_entries_of_many_games_are_one_statement_each_committed_when_it_returns(pg_url: str) -> None:
+    db, ids = await _with_games(pg_url, 30)
     seen = []
 
     async def play(gid: str) -> None:
@@ -332,9 +326,8 @@ async def test_postgres_entries_of_many_games_are_one_statement_each_committed_w
     assert db.log.batches < 90
 
 
-@pg
-async def test_postgres_a_duplicate_or_an_unknown_game_fails_alone() -> None:
-    db, ids = await _pg_db_with_games("dup", 3)
+async def test_postgres_a_duplicate_or_an_unknown_game_fails_alone(pg_url: str) -> None:
+    db, ids = await _with_games(pg_url, 3)
     try:
         await db.log.append(ids[0], 1, "play", 0, {})
         results = await asyncio.gather(
@@ -353,13 +346,12 @@ async def test_postgres_a_duplicate_or_an_unknown_game_fails_alone() -> None:
         [(ids[0], 1, 0, "{}"), (ids[1], 1, None, "{}"), (ids[2], 1, 0, "{}")])
 
 
-@pg
 @pytest.mark.parametrize("games", [3, 160])
-async def test_postgres_each_timed_game_of_a_batch_gets_its_own_next_flag_and_seats(games: int) -> None:
+async def test_postgres_each_timed_game_of_a_batch_gets_its_own_next_flag_and_seats(pg_url: str, games: int) -> None:
     """The entries and the timed games' next flags are one statement: each game its own
     values (the last entry's when a game has two in a batch), an untimed game's entry leaves
     its game alone, a ``None`` deadline clears it."""
-    db, ids = await _pg_db_with_games(f"flags{games}", games + 1)
+    db, ids = await _with_games(pg_url, games + 1)
     untimed = ids.pop()
     try:
         await _two_timed_batches(db, ids, untimed)
