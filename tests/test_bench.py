@@ -108,10 +108,11 @@ def test_commit_pace_prints_the_cpu_per_entry_on_the_loop_and_in_the_thread(caps
 
 def test_settle_prints_the_cpu_of_a_plain_and_a_game_ending_entry(capsys) -> None:  # type: ignore[no-untyped-def]
     settle = load("settle")
-    assert settle.main(["--games", "4", "--gap", "0.5", "--repeats", "1"]) == 0
+    assert settle.main(["--games", "4", "--gap", "0.5", "--repeats", "1", "--together", "2"]) == 0
     out = capsys.readouterr().out
     last = out.splitlines()[-1]
     assert last.startswith("plain entry ") and "game-ending entry" in last and "the settlement" in last
+    assert "of game ends" in last and "2 entries a batch" in out
 
 
 def test_abuse_replay_reports_bots_and_sockets(capsys) -> None:  # type: ignore[no-untyped-def]

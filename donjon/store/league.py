@@ -4,12 +4,12 @@ badge and hat queries behind ``/api/...`` (rules: :mod:`donjon.league`, docs/lea
 **Settlement** (:func:`settle_batch`) runs on a *synchronous* connection inside the
 transaction that stores a game's final log entry (the group commit's SQLite writer, on the
 event loop or in its thread, or ``AsyncConnection.run_sync`` on PostgreSQL), so a game's end and its settlement are
-committed together or not at all. For each game it
+committed together or not at all. For each game of the batch it
 
-1. marks the game over with ``UPDATE games ... WHERE id = :g AND status = 'active'``: when
-   no row changes, the game was already over (another process, or a replay of the same
-   finish) and **nothing else is written** — this is what makes a settlement run exactly
-   once; the unique keys below are the second line of defence;
+1. marks the game over with ``UPDATE games ... WHERE id = :g AND status = 'active'
+   RETURNING kind, mode``: when no row changes, the game was already over (another
+   process, or a replay of the same finish) and **nothing else is written** — this is what
+   makes a settlement run exactly once; the unique keys below are the second line of defence;
 2. settles the stakes from the escrow rows in the ledger (``league.ledger.settle_game``,
    keys ``settle:{game}:{user}``, unique);
 3. for a ranked game of a rated game (``GameInfo.rated``) that counts, updates ``ratings``
@@ -18,6 +18,14 @@ committed together or not at all. For each game it
    of its end (``league_events``, one row per player and game: the result events and what
    the game's event hook reported during the game, ``Finish.events``) and adds their card
    plays to ``card_plays`` (the badges).
+
+Steps 2–4 are one statement of each kind for the whole batch (one read of the games'
+ledger rows, one of the players' ratings, one insert of each), not one per game: on
+PostgreSQL each statement is a round trip, and when many games end at once (a closed loop's
+last moves, flags that fall together) the batch, and every acknowledgement behind it, waited
+for them. The games are still settled in the batch's order: an account in two of them is
+rated by the first, then by the second (``tests/server/test_league_batch.py`` checks a
+batch writes what one batch a game writes).
 
 The server gives :func:`settle_batch` to its database as the on-finish hook
 (``Database(url, on_finish=settle_batch)``, :data:`donjon.store.repo.FinishHook`).
@@ -30,6 +38,7 @@ it never interleave with another; SQLite has one writer at a time.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any, cast
@@ -77,12 +86,12 @@ _EVENTS = cast(Table, LeagueEventsRow.__table__)
 # The statements every settlement runs, built once: a game's end is settled in the group
 # commit's transaction, and building a statement (and its cache key) each time cost more
 # than running it (``python3 bench/settle.py``).
-_KIND_MODE = select(_GAMES.c.kind, _GAMES.c.mode).where(_GAMES.c.id == bindparam("g"))
-_GAME_LEDGER = select(_LEDGER).where(_LEDGER.c.game_id == bindparam("g"))
+_GAME_LEDGER = select(_LEDGER).where(_LEDGER.c.game_id.in_(bindparam("games", expanding=True))).order_by(_LEDGER.c.id)
 _INSERT_EVENTS = insert(_EVENTS)
 _INSERT_LEDGER = insert(_LEDGER)
-_RATINGS_OF = (select(_RATINGS.c.user_id, _RATINGS.c.rating, _RATINGS.c.games)
-               .where(_RATINGS.c.user_id.in_(bindparam("users", expanding=True)), _RATINGS.c.game == bindparam("g")))
+_RATINGS_OF = (select(_RATINGS.c.user_id, _RATINGS.c.game, _RATINGS.c.rating, _RATINGS.c.games)
+               .where(_RATINGS.c.user_id.in_(bindparam("users", expanding=True)),
+                      _RATINGS.c.game.in_(bindparam("games", expanding=True))))
 _UPDATE_RATING = (update(_RATINGS).where(_RATINGS.c.user_id == bindparam("uid"), _RATINGS.c.game == bindparam("g"))
                   .values(rating=bindparam("new_rating"), games=bindparam("new_games"), updated_at=bindparam("at")))
 _INSERT_RATING = insert(_RATINGS)
@@ -105,42 +114,34 @@ _ADD_PLAYS = {"postgresql": _plays_upsert(pg_insert), "sqlite": _plays_upsert(sq
 
 def settle_batch(conn: Connection, finishes: Sequence[tuple[str, repo.Finish]], t: float) -> list[bool]:
     """Settle every ``(game_id, finish)`` on ``conn`` (in its transaction); for each game,
-    True if it was settled now, False if it was already over (then nothing was written)."""
+    True if it was settled now, False if it was already over (then nothing was written).
+
+    The batch's games are settled together, with one statement of each kind for all of
+    them (their ledger, ratings, events and card plays), in the order of ``finishes``: an
+    account in two of them is rated by the first, then by the second, as if each had been
+    settled in a batch of its own."""
     accounts = sorted({uid for _, f in finishes for _, uid in f.seats if uid is not None})
     if accounts and conn.dialect.name != "sqlite":
         conn.execute(select(_USERS.c.id).where(_USERS.c.id.in_(accounts)).order_by(_USERS.c.id)
                      .with_for_update(key_share=True))
-    return [_settle(conn, game_id, f, t) for game_id, f in finishes]
-
-
-def _settle(conn: Connection, game_id: str, f: repo.Finish, t: float) -> bool:
-    if not repo.end_game(conn, game_id, f, t):
-        log.info("game %s was already over: not settled again", game_id)
-        return False
-    row = conn.execute(_KIND_MODE, {"g": game_id}).one()
-    kind, mode = str(row[0]), str(row[1])
-    seats = tuple(uid for _, uid in sorted(f.seats))
-    out = f.outcome or {}
-    try:
-        fg = finished_game(game_id, kind, mode, seats, f)
-    except ValueError:  # never expected; the game's end must still be stored
-        log.exception("game %s: cannot read its end for the league; its stakes are refunded", game_id)
-        _refund_all(conn, game_id, t)
-        return True
-    _settle_stakes(conn, fg, t)
-    if not counts(fg):
-        return True
-    _rate(conn, fg, t)
-    events = game_events(fg, f.events, reason=out.get("reason"))
-    day = league_daily.utc_day(t).isoformat()
-    rows = [{"user_id": uid, "game_id": game_id, "day": day, "events": evs} for uid, evs in events.items() if evs]
-    if rows:
-        conn.execute(_INSERT_EVENTS, rows)
-    plays = [{"user_id": uid, "game": g, "card": c, "plays": n}
-             for uid, evs in events.items() for (g, c), n in league_badges.count_plays(evs).items()]
-    if plays:
-        _add_plays(conn, plays)
-    return True
+    ended = repo.end_batch(conn, finishes, t)
+    settled: list[tuple[str, repo.Finish, FinishedGame | None]] = []
+    for (game_id, f), kind_mode in zip(finishes, ended, strict=True):
+        if kind_mode is None:
+            log.info("game %s was already over: not settled again", game_id)
+            continue
+        seats = tuple(uid for _, uid in sorted(f.seats))
+        try:
+            settled.append((game_id, f, finished_game(game_id, *kind_mode, seats, f)))
+        except ValueError:  # never expected; the game's end must still be stored
+            log.exception("game %s: cannot read its end for the league; its stakes are refunded", game_id)
+            settled.append((game_id, f, None))
+    if settled:
+        _settle_stakes(conn, settled, t)
+        counted = [(f, fg) for _, f, fg in settled if fg is not None and counts(fg)]
+        _rate(conn, [fg for _, fg in counted], t)
+        _file_events(conn, counted, t)
+    return [e is not None for e in ended]
 
 
 def finished_game(game_id: str, kind: str, mode: str, seats: tuple[int | None, ...], f: repo.Finish) -> FinishedGame:
@@ -170,25 +171,31 @@ def _movement(row: Any) -> league_ledger.Movement | None:
                                   game_id=row.game_id, ref=row.ref)
 
 
-def _game_movements(conn: Connection, game_id: str) -> list[league_ledger.Movement]:
-    """The ledger's movements of ``game_id`` (its stakes and anything already settled)."""
-    return [m for m in map(_movement, conn.execute(_GAME_LEDGER, {"g": game_id}).all()) if m is not None]
+def _game_movements(conn: Connection, game_ids: Sequence[str]) -> dict[str, list[league_ledger.Movement]]:
+    """The ledger's movements of each of ``game_ids`` (its stakes and anything already settled)."""
+    out: dict[str, list[league_ledger.Movement]] = {g: [] for g in game_ids}
+    for m in map(_movement, conn.execute(_GAME_LEDGER, {"games": list(out)}).all()):
+        if m is not None and m.game_id in out:
+            out[m.game_id].append(m)
+    return out
 
 
-def _settle_stakes(conn: Connection, fg: FinishedGame, t: float) -> None:
-    pay = league_ledger.settle_game(_game_movements(conn, fg.game_id), fg)
+def _settle_stakes(conn: Connection, settled: Sequence[tuple[str, repo.Finish, FinishedGame | None]], t: float) -> None:
+    """Pay out or give back the stakes of each game (``None``: a game the league cannot
+    read, whose stakes all go back)."""
+    movements = _game_movements(conn, [game_id for game_id, _, _ in settled])
+    pay = [m for game_id, _, fg in settled
+           for m in (league_ledger.settle_game(movements[game_id], fg) if fg is not None
+                     else _refunds(movements[game_id], game_id))]
     if pay:
         conn.execute(_INSERT_LEDGER, [_ledger_values(m, t) for m in pay])
 
 
-def _refund_all(conn: Connection, game_id: str, t: float) -> None:
-    ms = _game_movements(conn, game_id)
+def _refunds(ms: Sequence[league_ledger.Movement], game_id: str) -> list[league_ledger.Movement]:
     done = league_ledger.keys(ms)
     pay = [league_ledger.Movement(a, c, league_ledger.REFUND, league_ledger.settle_key(game_id, a), game_id=game_id)
            for a, c in sorted(league_ledger.escrowed(ms, game_id).items())]
-    pay = [m for m in pay if m.key not in done]
-    if pay:
-        conn.execute(_INSERT_LEDGER, [_ledger_values(m, t) for m in pay])
+    return [m for m in pay if m.key not in done]
 
 
 def _ledger_values(m: league_ledger.Movement, t: float) -> dict[str, Any]:
@@ -196,24 +203,53 @@ def _ledger_values(m: league_ledger.Movement, t: float) -> dict[str, Any]:
             "created_at": t, "key": m.key, "ref": m.ref}
 
 
-def _rate(conn: Connection, fg: FinishedGame, t: float) -> None:
-    if not fg.ranked or not fg.rated or fg.cooperative:
+def _rate(conn: Connection, games: Sequence[FinishedGame], t: float) -> None:
+    """Rate the ranked games of ``games`` in order (an account's second game of the batch
+    starts from its first one's result), then write each changed rating once."""
+    rated = [fg for fg in games if fg.ranked and fg.rated and not fg.cooperative]
+    if not rated:
         return
-    have = {int(r[0]): Rating(int(r[1]), int(r[2]))
-            for r in conn.execute(_RATINGS_OF, {"users": list(fg.accounts), "g": fg.game}).all()}
-    changes = rate_game(have, fg)
-    updated = [{"uid": uid, "g": fg.game, "new_rating": ch.after.value, "new_games": ch.after.games, "at": t}
-               for uid, ch in changes.items() if uid in have]
+    users, kinds = sorted({a for fg in rated for a in fg.accounts}), sorted({fg.game for fg in rated})
+    stored = {(int(r[0]), str(r[1])): Rating(int(r[2]), int(r[3]))
+              for r in conn.execute(_RATINGS_OF, {"users": users, "games": kinds}).all()}
+    now = dict(stored)
+    touched: dict[tuple[int, str], None] = {}
+    history: list[dict[str, Any]] = []
+    for fg in rated:
+        have = {a: now[(a, fg.game)] for a in fg.accounts if (a, fg.game) in now}
+        for uid, ch in rate_game(have, fg).items():
+            now[(uid, fg.game)] = ch.after
+            touched[(uid, fg.game)] = None
+            history.append({"user_id": uid, "game": fg.game, "game_id": fg.game_id,
+                            "rating_before": ch.before.value, "rating_after": ch.after.value, "at": t})
+    updated = [{"uid": uid, "g": g, "new_rating": now[uid, g].value, "new_games": now[uid, g].games, "at": t}
+               for uid, g in touched if (uid, g) in stored]
     if updated:
         conn.execute(_UPDATE_RATING, updated)
-    created = [{"user_id": uid, "game": fg.game, "rating": ch.after.value, "games": ch.after.games, "updated_at": t}
-               for uid, ch in changes.items() if uid not in have]
+    created = [{"user_id": uid, "game": g, "rating": now[uid, g].value, "games": now[uid, g].games, "updated_at": t}
+               for uid, g in touched if (uid, g) not in stored]
     if created:
         conn.execute(_INSERT_RATING, created)
-    if changes:
-        conn.execute(_INSERT_HISTORY, [
-            {"user_id": uid, "game": fg.game, "game_id": fg.game_id, "rating_before": ch.before.value,
-             "rating_after": ch.after.value, "at": t} for uid, ch in changes.items()])
+    if history:
+        conn.execute(_INSERT_HISTORY, history)
+
+
+def _file_events(conn: Connection, counted: Sequence[tuple[repo.Finish, FinishedGame]], t: float) -> None:
+    """File each human's league events of each counted game under the UTC day of its end,
+    and add their card plays to the badges' counts."""
+    day = league_daily.utc_day(t).isoformat()
+    rows: list[dict[str, Any]] = []
+    plays: Counter[tuple[int, str, str]] = Counter()
+    for f, fg in counted:
+        events = game_events(fg, f.events, reason=(f.outcome or {}).get("reason"))
+        rows += [{"user_id": uid, "game_id": fg.game_id, "day": day, "events": evs} for uid, evs in events.items() if evs]
+        for uid, evs in events.items():
+            for (g, c), n in league_badges.count_plays(evs).items():
+                plays[uid, g, c] += n
+    if rows:
+        conn.execute(_INSERT_EVENTS, rows)
+    if plays:
+        _add_plays(conn, [{"user_id": uid, "game": g, "card": c, "plays": n} for (uid, g, c), n in plays.items()])
 
 
 def _add_plays(conn: Connection, rows: list[dict[str, Any]]) -> None:

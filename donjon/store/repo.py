@@ -240,27 +240,34 @@ _SEATS = cast(Table, GameSeatRow.__table__)
 
 _END_GAME = (update(_GAMES).where(_GAMES.c.id == bindparam("g"), _GAMES.c.status == "active")
              .values(status=bindparam("end_status"), outcome=bindparam("end_outcome", type_=_GAMES.c.outcome.type),
-                     plies=bindparam("end_plies"), finished_at=bindparam("end_at")))
-_CLEAR_CLOCKS = (update(_SEATS).where(_SEATS.c.game_id == bindparam("g"))
+                     plies=bindparam("end_plies"), finished_at=bindparam("end_at"))
+             .returning(_GAMES.c.kind, _GAMES.c.mode))
+_CLEAR_CLOCKS = (update(_SEATS).where(_SEATS.c.game_id.in_(bindparam("games", expanding=True)))
                  .values(away_since=None, claim_at=None, deadline_at=None, deadline_kind=None))
-"""The two statements of :func:`end_game`, built once: a game's end runs in the group commit's
+"""The two statements of :func:`end_batch`, built once: a game's end runs in the group commit's
 transaction, and building a statement (and its cache key) each time cost more than running it."""
 
 
-def end_game(conn: Connection, game_id: str, f: Finish, t: float) -> bool:
-    """Mark the game over and clear its seats' clocks, exactly once: False (and nothing
-    written) when it was already over."""
-    res = conn.execute(_END_GAME, {"g": game_id, "end_status": f.status, "end_outcome": f.outcome,
-                                   "end_plies": f.plies, "end_at": t})
-    if res.rowcount != 1:
-        return False
-    conn.execute(_CLEAR_CLOCKS, {"g": game_id})
-    return True
+def end_batch(conn: Connection, finishes: Sequence[tuple[str, Finish]], t: float) -> list[tuple[str, str] | None]:
+    """Mark each game of ``finishes`` over and clear its seats' clocks, exactly once: for
+    each game, its ``(kind, mode)`` if it ended now, ``None`` (and nothing written) if it was
+    already over, as is a game's second finish in the same batch.
+
+    One ``UPDATE ... RETURNING`` a game, one statement for all the ended games' clocks."""
+    ended: list[tuple[str, str] | None] = []
+    for game_id, f in finishes:
+        row = conn.execute(_END_GAME, {"g": game_id, "end_status": f.status, "end_outcome": f.outcome,
+                                       "end_plies": f.plies, "end_at": t}).first()
+        ended.append(None if row is None else (str(row[0]), str(row[1])))
+    games = [game_id for (game_id, _), e in zip(finishes, ended, strict=True) if e is not None]
+    if games:
+        conn.execute(_CLEAR_CLOCKS, {"games": games})
+    return ended
 
 
 def end_games(conn: Connection, finishes: Sequence[tuple[str, Finish]], t: float) -> list[bool]:
     """The :data:`FinishHook` that writes only the end of each game (no league)."""
-    return [end_game(conn, game_id, f, t) for game_id, f in finishes]
+    return [e is not None for e in end_batch(conn, finishes, t)]
 
 
 async def set_plies(s: AsyncSession, game_id: str, plies: int) -> None:
@@ -472,7 +479,7 @@ async def user_stats(s: AsyncSession, user_id: int) -> dict[str, int]:
 
 __all__ = [
     "Finish", "SeatSpec", "active_game_ids", "append_entry", "balance", "create_game", "create_session", "create_table",
-    "create_user", "delete_session", "dead_nodes", "due_deadlines", "due_flags", "set_flag_at", "end_game", "end_games", "FinishHook", "lock_users", "game_entries",
+    "create_user", "delete_session", "dead_nodes", "due_deadlines", "due_flags", "set_flag_at", "end_batch", "end_games", "FinishHook", "lock_users", "game_entries",
     "game_seats", "game_summary", "forget_nodes", "heartbeat", "lapsed_presence", "move_presence", "node_seen",
     "present_nodes",
     "start_absence_from",

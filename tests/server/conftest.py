@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
+import os
 import sqlite3
 import warnings
 from collections.abc import Callable, Iterator
@@ -238,3 +239,16 @@ def site_factory(tmp_path: Path) -> Iterator[Callable[..., Site]]:
 @pytest.fixture
 def site(site_factory: Callable[..., Site]) -> Site:
     return site_factory()
+
+
+@pytest.fixture()
+def pg_url() -> Iterator[str]:
+    """A new empty PostgreSQL database of this test's own (tests run in parallel), dropped
+    after; skipped unless ``DONJON_TEST_POSTGRES_URL`` names the server."""
+    base = os.environ.get("DONJON_TEST_POSTGRES_URL")
+    if not base:
+        pytest.skip("set DONJON_TEST_POSTGRES_URL to run against PostgreSQL")
+    from tests.scale.harness import pg_database
+
+    with pg_database(base) as url:
+        yield url

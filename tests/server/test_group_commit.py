@@ -4,10 +4,8 @@ returned to its caller only once committed; a duplicate ``(game_id, seq)`` fails
 from __future__ import annotations
 
 import asyncio
-import os
 import sqlite3
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -283,20 +281,6 @@ async def test_a_slow_batch_on_the_loop_sends_the_next_ones_to_the_thread(tmp_pa
 
 
 # ----------------------------------------------------------------------- PostgreSQL
-
-PG_URL = os.environ.get("DONJON_TEST_POSTGRES_URL")
-
-
-@pytest.fixture()
-def pg_url() -> Iterator[str]:
-    """A new empty PostgreSQL database of this test's own (tests run in parallel), dropped after."""
-    if not PG_URL:
-        pytest.skip("set DONJON_TEST_POSTGRES_URL to run against PostgreSQL")
-    from tests.scale.harness import pg_database
-
-    with pg_database(PG_URL) as url:
-        yield url
-
 
 async def _pg_rows(db: Database) -> list[tuple[Any, ...]]:
     async with db.read() as s:
