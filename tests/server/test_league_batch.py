@@ -1,6 +1,6 @@
 """The league's settlement of many games in one group-commit batch
 (:func:`donjon.store.league.settle_batch`): the same rows as settling each game in a batch
-of its own, in a number of statements that grows by one a game, on SQLite and PostgreSQL."""
+of its own, in the statements of one game (SQLite: one more a game), on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -119,9 +119,10 @@ async def test_a_batch_of_ends_writes_what_one_batch_each_writes(urls: tuple[str
     assert all(r[2:] == (None, None, None, None) for r in rows["clocks"])
 
 
-async def test_a_batch_costs_one_statement_more_a_game(urls: tuple[str, str]) -> None:
-    """Each game adds its own ``UPDATE ... RETURNING``; its ledger, ratings, events and card
-    plays go in the statements of the whole batch."""
+async def test_a_batch_of_games_costs_the_statements_of_one(urls: tuple[str, str]) -> None:
+    """The games' ends, ledger, ratings, events and card plays go in the statements of the
+    whole batch: on PostgreSQL (a statement is a round trip) three games cost what one costs;
+    SQLite ends each game with an ``UPDATE ... RETURNING`` of its own."""
     db, a, b, _ = await _store(urls[0])
     statements: list[str] = []
     event.listen(db.engine.sync_engine, "before_cursor_execute", lambda *args: statements.append(args[2]))
@@ -134,6 +135,6 @@ async def test_a_batch_costs_one_statement_more_a_game(urls: tuple[str, str]) ->
         rows = await _rows(db)
     finally:
         await db.dispose()
-    assert three - one == 2, statements
+    assert three - one == (2 if urls[0].startswith("sqlite") else 0), statements
     assert [g for uid, _, g, _, _ in rows["history"] if uid == a] == ["g0", "h1", "h2", "h3", "h4"]
     assert rows["plays"] == [(a, "unfairchess", "poison", 4)]
