@@ -49,8 +49,7 @@ class Presence:
 
     async def start_absence(self, room: Room, seat: SeatInfo, t: float) -> None:
         vals = self.absence_values(room.alone_with_bots(seat.seat), t, room.correspondence)
-        async with self.db.write() as s:
-            await repo.set_absence(s, room.id, seat.seat, **vals)
+        await self.db.log.set_absence(room.id, seat.seat, **vals)
         seat.away_since, seat.claim_at, seat.deadline_at, seat.deadline_kind = (
             vals["away_since"], vals["claim_at"], vals["deadline_at"], vals["deadline_kind"])
 
@@ -79,9 +78,8 @@ class Presence:
         holds it present (its heartbeat is the seat's lease), in one write. Other nodes are
         told if a clock was known to run (or if ``announce``)."""
         had_clock = announce or seat.deadline_at is not None
-        async with self.db.write() as s:
-            await repo.set_absence(s, room.id, seat.seat, away_since=None, claim_at=None, deadline_at=None,
-                                   deadline_kind=None, present_node=self.settings.node_id)
+        await self.db.log.set_absence(room.id, seat.seat, away_since=None, claim_at=None, deadline_at=None,
+                                      deadline_kind=None, present_node=self.settings.node_id)
         seat.away_since = seat.claim_at = seat.deadline_at = None
         seat.deadline_kind = None
         if had_clock:

@@ -19,6 +19,9 @@ acknowledged only after the transaction holding it is committed — and shares t
   the server's hook, its league settlement (stakes, Elo, challenge events, badges:
   :func:`donjon.store.league.settle_batch`) are committed with that final entry or not at
   all;
+* a node's heartbeat (:meth:`GroupCommit.beat`) and a seat's absence clock and presence
+  (:meth:`GroupCommit.set_absence`, when a player's last socket leaves or the first comes
+  back) ride in the next batch's transaction too, and return once it is committed;
 * if the batch breaks a unique constraint (another server process accepted one of those
   entries first), every entry of the batch is retried in its own transaction, so only the
   losing entry fails with :class:`~sqlalchemy.exc.IntegrityError`; any other error fails
@@ -37,8 +40,9 @@ for the end of a turn. So a batch costs as few loop round trips as possible:
   waited on a slow disk or on another process's write lock, for a minute);
 * PostgreSQL: **one round trip** — the batch's entries, and its timed games' next flags, in
   one statement (arrays of columns, ``unnest``) on a connection of its own in autocommit
-  (:meth:`GroupCommit._write_statement`); a batch with a heartbeat or a game's end takes
-  a transaction on another kept connection (no pool checkout, ping and reset per batch).
+  (:meth:`GroupCommit._write_statement`); a batch with a heartbeat, a seat's clock or a
+  game's end takes a transaction on another kept connection (no pool checkout, ping and
+  reset per batch).
   There is no process-wide writer lock there, so other transactions never wait for it.
 """
 
@@ -65,7 +69,7 @@ from sqlalchemy.pool import StaticPool
 
 from donjon.store.checkpoint import configure
 from donjon.store.models import GameActionRow, GameRow
-from donjon.store.repo import Finish, FinishHook, heartbeat_statement
+from donjon.store.repo import SET_ABSENCES, Finish, FinishHook, absence_params, heartbeat_statement
 
 _LOG = cast(Table, GameActionRow.__table__)
 _GAMES = cast(Table, GameRow.__table__)
@@ -94,6 +98,9 @@ class _Pending:
     """When that game's next flag falls after this entry (None: no time runs)."""
     to_act: tuple[int, ...] = ()
     """Who is to act in that game after this entry (written with :attr:`flag_at`)."""
+    absence: dict[str, Any] | None = None
+    """A seat's absence clock and presence (:data:`~donjon.store.repo.SET_ABSENCES`'s
+    parameters), written in the batch's transaction before its games' ends."""
 
 
 def _rows(batch: list[_Pending]) -> list[dict[str, Any]]:
@@ -108,6 +115,11 @@ def _ordered_rows(batch: list[_Pending]) -> list[dict[str, Any]]:
 
 def _beats(batch: list[_Pending]) -> list[tuple[str, float]]:
     return [p.beat for p in batch if p.beat is not None]
+
+
+def _absences(batch: list[_Pending]) -> list[dict[str, Any]]:
+    """The batch's seat clocks, in the order they were asked for (the last one of a seat wins)."""
+    return [p.absence for p in batch if p.absence is not None]
 
 
 def _flags(batch: list[_Pending]) -> list[dict[str, Any]]:
@@ -179,11 +191,24 @@ class GroupCommit:
         lock across several trips to the database thread, and every ack waited behind it)."""
         await self._enqueue(None, None, (node_id, at))
 
+    async def set_absence(self, game_id: str, seat: int, *, away_since: float | None, claim_at: float | None,
+                          deadline_at: float | None, deadline_kind: str | None,
+                          present_node: str | None = None) -> None:
+        """:func:`donjon.store.repo.set_absence` in the next batch's transaction; returns once
+        it is committed. A socket that connects or leaves writes its seat's clock: when
+        hundreds do at once (a reconnect after a network blip, the end of many games), one
+        transaction a seat held the SQLite writer lock for one fsync each, and every ack
+        waited behind them."""
+        await self._enqueue(None, None, absence=absence_params(
+            game_id, seat, away_since=away_since, claim_at=claim_at, deadline_at=deadline_at,
+            deadline_kind=deadline_kind, present_node=present_node))
+
     async def _enqueue(self, row: dict[str, Any] | None, finish: Finish | None,
                        beat: tuple[str, float] | None = None, timed: bool = False,
-                       flag_at: float | None = None, to_act: tuple[int, ...] = ()) -> None:
+                       flag_at: float | None = None, to_act: tuple[int, ...] = (),
+                       absence: dict[str, Any] | None = None) -> None:
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.append(_Pending(row, finish, fut, beat, timed, flag_at, to_act))
+        self._queue.append(_Pending(row, finish, fut, beat, timed, flag_at, to_act, absence))
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush_all(), name="group-commit")
         await fut
@@ -252,7 +277,8 @@ class GroupCommit:
         self.rows += len(_rows(batch))
 
     async def _write_async(self, batch: list[_Pending]) -> None:
-        if _rows(batch) and not _beats(batch) and not _finishes(batch) and self.db.engine.dialect.driver == "asyncpg":
+        if _rows(batch) and not _beats(batch) and not _absences(batch) and not _finishes(batch) \
+                and self.db.engine.dialect.driver == "asyncpg":
             await self._write_statement(batch)
             return
         if self._conn is None or self._conn.closed:
@@ -268,6 +294,9 @@ class GroupCommit:
                 flags = _flags(batch)
                 if flags:
                     await conn.execute(_SET_FLAG, flags)
+                absences = _absences(batch)
+                if absences:
+                    await conn.execute(SET_ABSENCES, absences)
                 finishes = _finishes(batch)
                 if finishes:
                     await conn.run_sync(self.on_finish, finishes, time.time())
@@ -321,8 +350,8 @@ class _SqliteWriter:
     A batch is written on the event loop's thread when that is quick (:meth:`write_here`),
     else by this writer's thread (:meth:`write`, through :attr:`executor`); never both at
     once (the caller holds the process's SQLite writer lock). Entries and next flags go
-    through the sqlite3 connection itself; a batch with a heartbeat or the end of a game
-    goes through a synchronous SQLAlchemy engine over the same connection (the league's
+    through the sqlite3 connection itself; a batch with a heartbeat, a seat's clock or the end
+    of a game goes through a synchronous SQLAlchemy engine over the same connection (the league's
     on-finish hook takes a SQLAlchemy connection). Errors are SQLAlchemy's either way
     (:class:`~sqlalchemy.exc.IntegrityError` for a duplicate entry or an unknown game)."""
 
@@ -418,13 +447,15 @@ class _SqliteWriter:
         rows take a second; a few statements take a few milliseconds."""
         db = self._connection()
         t0 = time.perf_counter()
-        finishes, beats = _finishes(batch), _beats(batch)
-        if finishes or beats:
+        finishes, beats, absences = _finishes(batch), _beats(batch), _absences(batch)
+        if finishes or beats or absences:
             assert self.engine is not None
             with self.engine.begin() as conn:
                 self._statements(conn.exec_driver_sql, batch)
                 for node_id, at in beats:
                     conn.execute(heartbeat_statement("sqlite", node_id, at))
+                if absences:
+                    conn.execute(SET_ABSENCES, absences)
                 if finishes:
                     self.on_finish(conn, finishes, time.time())
         else:

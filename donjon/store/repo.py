@@ -302,10 +302,28 @@ async def set_absence(s: AsyncSession, game_id: str, seat: int, *, away_since: f
                       claim_at: float | None, deadline_at: float | None, deadline_kind: str | None,
                       present_node: str | None = None) -> None:
     """Write a seat's absence clock and the node it is present on (a running clock and a
-    presence exclude each other: starting a clock clears ``present_node``)."""
+    presence exclude each other: starting a clock clears ``present_node``). The server's
+    sockets write theirs through the group commit instead
+    (:meth:`donjon.store.groupcommit.GroupCommit.set_absence`)."""
     await s.execute(update(GameSeatRow).where(GameSeatRow.game_id == game_id, GameSeatRow.seat == seat)
                     .values(away_since=away_since, claim_at=claim_at, deadline_at=deadline_at,
                             deadline_kind=deadline_kind, present_node=present_node))
+
+
+SET_ABSENCES = (update(_SEATS).where(_SEATS.c.game_id == bindparam("g"), _SEATS.c.seat == bindparam("s"))
+                .values(away_since=bindparam("v_away_since"), claim_at=bindparam("v_claim_at"),
+                        deadline_at=bindparam("v_deadline_at"), deadline_kind=bindparam("v_deadline_kind"),
+                        present_node=bindparam("v_present_node")))
+""":func:`set_absence` for many seats (an executemany), built once: parameters ``g``, ``s``
+and the columns prefixed with ``v_`` (:func:`absence_params`)."""
+
+
+def absence_params(game_id: str, seat: int, *, away_since: float | None, claim_at: float | None,
+                   deadline_at: float | None, deadline_kind: str | None,
+                   present_node: str | None = None) -> dict[str, Any]:
+    """One seat's parameters of :data:`SET_ABSENCES`."""
+    return {"g": game_id, "s": seat, "v_away_since": away_since, "v_claim_at": claim_at,
+            "v_deadline_at": deadline_at, "v_deadline_kind": deadline_kind, "v_present_node": present_node}
 
 
 # --------------------------------------------------------------------------- presence lease
@@ -499,7 +517,7 @@ async def user_stats(s: AsyncSession, user_id: int) -> dict[str, int]:
 
 __all__ = [
     "Finish", "SeatSpec", "active_game_ids", "append_entry", "balance", "create_game", "create_session", "create_table",
-    "create_user", "delete_session", "dead_nodes", "due_deadlines", "due_flags", "set_flag_at", "end_batch", "end_games", "FinishHook", "lock_users", "game_entries",
+    "create_user", "delete_session", "dead_nodes", "due_deadlines", "due_flags", "set_flag_at", "SET_ABSENCES", "absence_params", "end_batch", "end_games", "FinishHook", "lock_users", "game_entries",
     "game_seats", "game_summary", "forget_nodes", "heartbeat", "lapsed_presence", "move_presence", "node_seen",
     "present_nodes",
     "start_absence_from",

@@ -166,6 +166,41 @@ async def test_a_heartbeat_rides_in_a_batch_with_entries(tmp_path: Path) -> None
     await db.dispose()
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def log_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new empty database: a SQLite file, or one on the PostgreSQL server (``pg_url``)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'seats.sqlite3'}"
+    return str(request.getfixturevalue("pg_url"))
+
+
+async def test_seat_clocks_ride_in_one_batch_and_a_game_s_end_clears_its_own(log_url: str) -> None:
+    """Sockets that leave or come back all at once write their seats' clocks in one
+    transaction with the entries of the moment, each call returning once it is committed; a
+    seat's later call wins, and a game ending in the same batch has its clocks cleared."""
+    db, ids = await _with_games(log_url, 4)
+    leave = {"away_since": 10.0, "claim_at": 40.0, "deadline_at": 130.0, "deadline_kind": "forfeit"}
+    back = {"away_since": None, "claim_at": None, "deadline_at": None, "deadline_kind": None}
+    ended = repo.Finish("finished", {"winners": [0], "reason": "resignation"}, 1, 0, ((0, None), (1, None)))
+    try:
+        before = db.log.batches
+        await asyncio.gather(*(db.log.set_absence(g, s, **leave) for g in ids for s in (0, 1)),
+                             db.log.set_absence(ids[0], 0, **back, present_node="n1"),
+                             db.log.append(ids[1], 1, "play", 0, {"action": {}}),
+                             db.log.append(ids[3], 1, "resign", 1, {}, ended))
+        assert db.log.batches - before == 1
+        async with db.read() as s:
+            rows = {(g, seat): tuple(rest) for g, seat, *rest in (await s.execute(text(
+                "select game_id, seat, away_since, claim_at, deadline_at, deadline_kind, present_node "
+                "from game_seats"))).all()}
+    finally:
+        await db.dispose()
+    away, cleared = (10.0, 40.0, 130.0, "forfeit", None), (None, None, None, None, None)
+    assert rows == {(ids[0], 0): (None, None, None, None, "n1"), (ids[0], 1): away, (ids[1], 0): away,
+                    (ids[1], 1): away, (ids[2], 0): away, (ids[2], 1): away, (ids[3], 0): cleared,
+                    (ids[3], 1): cleared}
+
+
 @pytest.mark.parametrize("games", [3, 160])  # 160: more games than one UPDATE statement takes
 async def test_each_timed_game_of_a_batch_gets_its_own_next_flag_and_seats(tmp_path: Path, games: int) -> None:
     """Entries of timed games write ``flag_at`` and ``to_act`` on their game in the batch's
