@@ -277,8 +277,8 @@ class GroupCommit:
         self.rows += len(_rows(batch))
 
     async def _write_async(self, batch: list[_Pending]) -> None:
-        if _rows(batch) and not _beats(batch) and not _absences(batch) and not _finishes(batch) \
-                and self.db.engine.dialect.driver == "asyncpg":
+        beats, absences, finishes = _beats(batch), _absences(batch), _finishes(batch)
+        if _rows(batch) and not beats and not absences and not finishes and self.db.engine.dialect.driver == "asyncpg":
             await self._write_statement(batch)
             return
         if self._conn is None or self._conn.closed:
@@ -289,15 +289,13 @@ class GroupCommit:
                 rows = _ordered_rows(batch)
                 if rows:
                     await conn.execute(insert(_LOG), rows)
-                for node_id, at in _beats(batch):
+                for node_id, at in beats:
                     await conn.execute(heartbeat_statement(conn.dialect.name, node_id, at))
                 flags = _flags(batch)
                 if flags:
                     await conn.execute(_SET_FLAG, flags)
-                absences = _absences(batch)
                 if absences:
                     await conn.execute(SET_ABSENCES, absences)
-                finishes = _finishes(batch)
                 if finishes:
                     await conn.run_sync(self.on_finish, finishes, time.time())
         except IntegrityError:

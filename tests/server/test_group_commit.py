@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -166,19 +167,12 @@ async def test_a_heartbeat_rides_in_a_batch_with_entries(tmp_path: Path) -> None
     await db.dispose()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def log_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A new empty database: a SQLite file, or one on the PostgreSQL server (``pg_url``)."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'seats.sqlite3'}"
-    return str(request.getfixturevalue("pg_url"))
-
-
-async def test_seat_clocks_ride_in_one_batch_and_a_game_s_end_clears_its_own(log_url: str) -> None:
+async def test_seat_clocks_ride_in_one_batch_and_a_game_s_end_clears_its_own(
+        new_database: Callable[[], str]) -> None:
     """Sockets that leave or come back all at once write their seats' clocks in one
     transaction with the entries of the moment, each call returning once it is committed; a
     seat's later call wins, and a game ending in the same batch has its clocks cleared."""
-    db, ids = await _with_games(log_url, 4)
+    db, ids = await _with_games(new_database(), 4)
     leave = {"away_since": 10.0, "claim_at": 40.0, "deadline_at": 130.0, "deadline_kind": "forfeit"}
     back = {"away_since": None, "claim_at": None, "deadline_at": None, "deadline_kind": None}
     ended = repo.Finish("finished", {"winners": [0], "reason": "resignation"}, 1, 0, ((0, None), (1, None)))

@@ -4,12 +4,9 @@ of its own, in the statements of one game (SQLite: one more a game), on SQLite a
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
-import pytest
 from sqlalchemy import event, text
 
 from donjon.store import Database, repo
@@ -17,19 +14,6 @@ from donjon.store.league import settle_batch
 
 CARD = {"kind": "card_played", "card": "poison", "rarity": "common"}
 T = 1_780_000_000.0
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def urls(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, str]]:
-    """Two new empty databases of one kind."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'a.sqlite3'}", f"sqlite:///{tmp_path / 'b.sqlite3'}"
-        return
-    first = request.getfixturevalue("pg_url")  # skips without a PostgreSQL server
-    from tests.scale.harness import pg_database
-
-    with pg_database(os.environ["DONJON_TEST_POSTGRES_URL"]) as second:
-        yield first, second
 
 
 async def _store(url: str) -> tuple[Database, int, int, int]:
@@ -91,8 +75,8 @@ async def _rows(db: Database) -> dict[str, list[tuple[Any, ...]]]:
         return {k: [tuple(r) for r in (await s.execute(text(q))).all()] for k, q in queries.items()}
 
 
-async def test_a_batch_of_ends_writes_what_one_batch_each_writes(urls: tuple[str, str]) -> None:
-    together, alone = await _store(urls[0]), await _store(urls[1])
+async def test_a_batch_of_ends_writes_what_one_batch_each_writes(new_database: Callable[[], str]) -> None:
+    together, alone = await _store(new_database()), await _store(new_database())
     try:
         db, a, b, c = together
         assert await _settle(db, _ends(a, b, c)) == [True] * 5 + [False]
@@ -119,11 +103,12 @@ async def test_a_batch_of_ends_writes_what_one_batch_each_writes(urls: tuple[str
     assert all(r[2:] == (None, None, None, None) for r in rows["clocks"])
 
 
-async def test_a_batch_of_games_costs_the_statements_of_one(urls: tuple[str, str]) -> None:
+async def test_a_batch_of_games_costs_the_statements_of_one(new_database: Callable[[], str]) -> None:
     """The games' ends, ledger, ratings, events and card plays go in the statements of the
     whole batch: on PostgreSQL (a statement is a round trip) three games cost what one costs;
     SQLite ends each game with an ``UPDATE ... RETURNING`` of its own."""
-    db, a, b, _ = await _store(urls[0])
+    url = new_database()
+    db, a, b, _ = await _store(url)
     statements: list[str] = []
     event.listen(db.engine.sync_engine, "before_cursor_execute", lambda *args: statements.append(args[2]))
     try:
@@ -135,6 +120,6 @@ async def test_a_batch_of_games_costs_the_statements_of_one(urls: tuple[str, str
         rows = await _rows(db)
     finally:
         await db.dispose()
-    assert three - one == (2 if urls[0].startswith("sqlite") else 0), statements
+    assert three - one == (2 if url.startswith("sqlite") else 0), statements
     assert [g for uid, _, g, _, _ in rows["history"] if uid == a] == ["g0", "h1", "h2", "h3", "h4"]
     assert rows["plays"] == [(a, "unfairchess", "poison", 4)]
