@@ -200,7 +200,8 @@ def test_a_late_spectator_sees_plies_1_to_10_and_the_position_after_ply_3(browse
     # click ply 3 (Nf3): the board shows the position after it
     sp.page.locator(".ucg-moves [data-v='3']").click()
     sp.page.wait_for_selector(".ucg-viewbar:not([hidden])")
-    sp.page.wait_for_function("() => !document.querySelector(\".ucg-piece[data-square='g1']\")")
+    # (g1 is empty live too: wait for b8, whose knight left at ply 4, to be drawn again)
+    sp.page.wait_for_function("() => document.querySelector(\".ucg-piece[data-square='b8']\")")
     assert (piece(sp.page, "f3"), piece(sp.page, "e4"), piece(sp.page, "e5"), piece(sp.page, "b8")) == ("wN", "wP", "bP", "bN")
     assert piece(sp.page, "g1") is None and piece(sp.page, "c6") is None and piece(sp.page, "c4") is None
     assert sp.page.locator(".ucg-moves .mv-current").inner_text() == "Nf3"
