@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
+from collections.abc import Awaitable, Callable
 
 from donjon.server import clock
 from donjon.server.match import MatchError
@@ -58,38 +60,62 @@ class Timers:
                 log.exception("absence timer failed")
 
     async def run(self) -> None:
-        """One round: the presence lease when it is due, then every due deadline."""
+        """One round: the presence lease when it is due, then every due deadline.
+
+        The due games are handled side by side (at most :attr:`AT_ONCE` at a time, each under
+        its room's lock), so that after an outage their entries share the group commit's
+        batches instead of each waiting for a commit of its own; one that fails is logged
+        and the others go on."""
         t = time.time()
         await self.presence.check_lease(t)
         async with self.db.read() as s:
             due = await repo.due_deadlines(s, t)
-        for game_id, seat_no, kind in due:
-            room = await self.rooms.room(game_id)
-            if room is None:
-                continue
-            async with room.lock:
-                if not room.match.active:
-                    continue
-                seat = room.seats[seat_no]
-                if seat.takeover is not None:  # a bot plays it: no clock (cleared at the takeover)
-                    async with self.db.write() as s:
-                        await repo.set_absence(s, room.id, seat_no, away_since=None, claim_at=None,
-                                               deadline_at=None, deadline_kind=None)
-                    continue
-                if seat.online > 0 or seat.deadline_at is None or seat.deadline_at > t:
-                    continue
-                try:
-                    if kind == "abandon":
-                        await self.rooms.submit_locked(room, None, "abandon", {"seat": seat_no}, None)
-                    else:
-                        await self.rooms.submit_locked(room, seat_no, "forfeit", {}, None)
-                except MatchError as e:
-                    log.warning("timer for %s seat %s: %s", game_id, seat_no, e.reason)
+        await self._each([functools.partial(self._deadline, game_id, seat_no, kind, t) for game_id, seat_no, kind in due])
         t = clock.now()
         async with self.db.read() as s:
             flags = await repo.due_flags(s, t)
-        for game_id in flags:
-            await self.flag(game_id, t)
+        await self._each([functools.partial(self.flag, game_id, t) for game_id in flags])
+
+    AT_ONCE = 64
+    """Due games handled at the same time in a round."""
+
+    async def _each(self, jobs: list[Callable[[], Awaitable[None]]]) -> None:
+        gate = asyncio.Semaphore(self.AT_ONCE)
+
+        async def one(job: Callable[[], Awaitable[None]]) -> None:
+            async with gate:
+                await job()
+
+        for failed in await asyncio.gather(*map(one, jobs), return_exceptions=True):
+            if isinstance(failed, BaseException):
+                if isinstance(failed, asyncio.CancelledError):
+                    raise failed
+                log.error("timer failed", exc_info=failed)
+
+    async def _deadline(self, game_id: str, seat_no: int, kind: str, t: float) -> None:
+        """A seat's absence deadline is due: its player forfeits (or abandons), unless they came
+        back or a bot plays the seat (then the stale clock is cleared)."""
+        room = await self.rooms.room(game_id)
+        if room is None:
+            return
+        async with room.lock:
+            if not room.match.active:
+                return
+            seat = room.seats[seat_no]
+            if seat.takeover is not None:  # a bot plays it: no clock (cleared at the takeover)
+                async with self.db.write() as s:
+                    await repo.set_absence(s, room.id, seat_no, away_since=None, claim_at=None,
+                                           deadline_at=None, deadline_kind=None)
+                return
+            if seat.online > 0 or seat.deadline_at is None or seat.deadline_at > t:
+                return
+            try:
+                if kind == "abandon":
+                    await self.rooms.submit_locked(room, None, "abandon", {"seat": seat_no}, None)
+                else:
+                    await self.rooms.submit_locked(room, seat_no, "forfeit", {}, None)
+            except MatchError as e:
+                log.warning("timer for %s seat %s: %s", game_id, seat_no, e.reason)
 
     async def flag(self, game_id: str, t: float) -> None:
         """The clock of ``game_id`` ran out at ``t`` (its stored ``flag_at``): the seat whose

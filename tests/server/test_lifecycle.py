@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -246,3 +247,28 @@ def test_bot_game_abandoned_without_consequence(site_factory: Any) -> None:
     (outcome,), = site.sql("select outcome from games where id=?", gid)
     assert '"abandoned"' in outcome
     assert site.sql("select count(*) from ledger")[0][0] == 0
+
+
+def test_due_forfeits_of_many_games_share_commits(site_factory: Any) -> None:
+    """After an outage many absence deadlines are due at once: one timer round forfeits the
+    games side by side, their entries in shared group-commit batches, not a commit each."""
+    site = site_factory(absence_claim=3600.0, absence_forfeit=7200.0)
+    games = [site.game_pair(site.guest(), site.guest(), color="white")[0] for _ in range(12)]
+    log = site.app.state.db.log
+    before = log.batches
+    t = time.time()
+    site.execute("update game_seats set away_since = ?, claim_at = ?, deadline_at = ?, deadline_kind = 'forfeit' "
+                 "where seat = 1", t - 100, t - 90, t - 1)
+    for gid in games:  # the rooms this node holds (the others load the stored clocks)
+        room = site.app.state.hub.rooms.get(gid)
+        if room is not None:
+            room.seats[1].away_since, room.seats[1].claim_at, room.seats[1].deadline_at = t - 100, t - 90, t - 1
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        rows = site.sql("select status, outcome from games")
+        if all(status == "finished" for status, _ in rows):
+            break
+        time.sleep(0.05)
+    assert [json.loads(o)["reason"] for _, o in site.sql("select status, outcome from games")] == ["forfeit"] * 12
+    assert len(site.sql("select 1 from game_actions where kind = 'forfeit'")) == len(games)
+    assert log.batches - before < len(games) / 2
