@@ -351,9 +351,8 @@ class Rooms:
             si.away_since = si.claim_at = si.deadline_at = None
             si.deadline_kind = None
             si.online = 0
-            async with self.db.write() as s:
-                await repo.set_absence(s, room.id, si.seat, away_since=None, claim_at=None, deadline_at=None,
-                                       deadline_kind=None)
+            await self.db.log.set_absence(room.id, si.seat, away_since=None, claim_at=None, deadline_at=None,
+                                          deadline_kind=None)
         for c in room.conns:
             if c.seat is not None and room.seats[c.seat].takeover is not None:
                 c.seat = None

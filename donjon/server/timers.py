@@ -103,9 +103,8 @@ class Timers:
                 return
             seat = room.seats[seat_no]
             if seat.takeover is not None:  # a bot plays it: no clock (cleared at the takeover)
-                async with self.db.write() as s:
-                    await repo.set_absence(s, room.id, seat_no, away_since=None, claim_at=None,
-                                           deadline_at=None, deadline_kind=None)
+                await self.db.log.set_absence(room.id, seat_no, away_since=None, claim_at=None,
+                                              deadline_at=None, deadline_kind=None)
                 return
             if seat.online > 0 or seat.deadline_at is None or seat.deadline_at > t:
                 return

@@ -302,8 +302,9 @@ async def set_absence(s: AsyncSession, game_id: str, seat: int, *, away_since: f
                       claim_at: float | None, deadline_at: float | None, deadline_kind: str | None,
                       present_node: str | None = None) -> None:
     """Write a seat's absence clock and the node it is present on (a running clock and a
-    presence exclude each other: starting a clock clears ``present_node``). A socket that
-    connects or leaves writes its seat's through the group commit instead
+    presence exclude each other: starting a clock clears ``present_node``), in the
+    transaction of ``s`` (a game's creation). A clock written on its own (a socket that
+    connects or leaves, a seat a bot took over) goes through the group commit instead
     (:meth:`donjon.store.groupcommit.GroupCommit.set_absence`)."""
     await s.execute(update(GameSeatRow).where(GameSeatRow.game_id == game_id, GameSeatRow.seat == seat)
                     .values(away_since=away_since, claim_at=claim_at, deadline_at=deadline_at,
