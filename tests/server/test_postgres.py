@@ -1,14 +1,11 @@
-"""The same code path on PostgreSQL (asyncpg). Opt-in: set DONJON_TEST_POSTGRES_URL to an
-empty database, e.g. ``postgresql://donjon@127.0.0.1:55432/donjon_test``."""
+"""The same code path on PostgreSQL (asyncpg), on a database of the test's own (the
+``pg_url`` fixture). Opt-in: set DONJON_TEST_POSTGRES_URL to a server's database, e.g.
+``postgresql+asyncpg://postgres@127.0.0.1/test``."""
 
 from __future__ import annotations
 
-import asyncio
-import os
 import warnings
 from pathlib import Path
-
-import pytest
 
 from donjon.server import create_app
 from tests.server.conftest import OPEN, Player, Site, fast_settings
@@ -17,30 +14,11 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-URL = os.environ.get("DONJON_TEST_POSTGRES_URL")
-pytestmark = pytest.mark.skipif(not URL, reason="set DONJON_TEST_POSTGRES_URL to run against PostgreSQL")
 
-
-def _reset(url: str) -> None:
-    from sqlalchemy import text
-    from sqlalchemy.ext.asyncio import create_async_engine
-
-    from donjon.store.db import normalize_url
-
-    async def go() -> None:
-        eng = create_async_engine(normalize_url(url))
-        async with eng.begin() as conn:
-            await conn.execute(text("DROP SCHEMA public CASCADE"))
-            await conn.execute(text("CREATE SCHEMA public"))
-        await eng.dispose()
-
-    asyncio.run(go())
-
-
-def test_postgres_game_and_restart(tmp_path: Path) -> None:
-    assert URL
-    _reset(URL)
-    app = create_app(fast_settings(tmp_path / "unused.sqlite3", database_url=URL))
+def test_postgres_game_and_restart(tmp_path: Path, pg_url: str) -> None:
+    """A game played on PostgreSQL survives a restart of the server: the second app
+    resumes it from the database and settles it."""
+    app = create_app(fast_settings(tmp_path / "unused.sqlite3", database_url=pg_url))
     with TestClient(app) as main:
         site = Site(app, main, tmp_path / "unused.sqlite3")
         a, b = site.user("alice"), site.user("bobby")
@@ -57,7 +35,7 @@ def test_postgres_game_and_restart(tmp_path: Path) -> None:
         cookies = {s: c.cookies.get("donjon_session") for s, c in seats.items()}
         while OPEN:
             OPEN.pop().close()
-    app2 = create_app(fast_settings(tmp_path / "unused.sqlite3", database_url=URL))
+    app2 = create_app(fast_settings(tmp_path / "unused.sqlite3", database_url=pg_url))
     with TestClient(app2) as main2:
         site2 = Site(app2, main2, tmp_path / "unused.sqlite3")
         c0, c1 = site2.client(), site2.client()

@@ -6,7 +6,6 @@ argon2 verification whether or not the account exists."""
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -22,7 +21,6 @@ from donjon.store import repo
 from donjon.store.models import User
 from tests.server.conftest import Site, fast_settings
 
-PG_URL = os.environ.get("DONJON_TEST_POSTGRES_URL")
 T = TypeVar("T")
 
 # Each of these differs from "victim1" only by a character a reader cannot see or by a
@@ -66,34 +64,16 @@ def roomy(site_factory: Callable[..., Site]) -> Site:
     return site_factory(register_limit=10_000, login_fail_limit=10_000)
 
 
-def _reset_postgres(url: str) -> None:
-    from sqlalchemy import text
-    from sqlalchemy.ext.asyncio import create_async_engine
-
-    from donjon.store.db import normalize_url
-
-    async def go() -> None:
-        eng = create_async_engine(normalize_url(url))
-        async with eng.begin() as conn:
-            await conn.execute(text("DROP SCHEMA public CASCADE"))
-            await conn.execute(text("CREATE SCHEMA public"))
-        await eng.dispose()
-
-    asyncio.run(go())
-
-
 @pytest.fixture(params=["sqlite", "postgres"])
 def any_site(request: pytest.FixtureRequest, site_factory: Callable[..., Site], tmp_path: Path) -> Iterator[Site]:
     """A site on SQLite, and on PostgreSQL when DONJON_TEST_POSTGRES_URL is set."""
     if request.param == "sqlite":
         yield site_factory(register_limit=10_000)
         return
-    if not PG_URL:
-        pytest.skip("set DONJON_TEST_POSTGRES_URL to run against PostgreSQL")
+    url = request.getfixturevalue("pg_url")  # a database of this test's own; skipped without a server
     from starlette.testclient import TestClient
 
-    _reset_postgres(PG_URL)
-    app = create_app(fast_settings(tmp_path / "unused.sqlite3", database_url=PG_URL, register_limit=10_000))
+    app = create_app(fast_settings(tmp_path / "unused.sqlite3", database_url=url, register_limit=10_000))
     with TestClient(app, base_url="http://testserver") as main:
         yield Site(app, main, tmp_path / "unused.sqlite3")
 
