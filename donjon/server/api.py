@@ -79,7 +79,7 @@ async def register(body: Credentials, request: Request, response: Response) -> d
     st = request.app.state
     username, password = auth.check_credentials(body.username, body.password)
     auth.count_register(request)
-    hashed = await auth.hash_password(password)
+    hashed = await auth.hash_password(st.hasher, password)
     current = await auth.current_user(request)
     try:
         async with st.db.write() as s:

@@ -20,7 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import donjon
 from donjon.bus import make_bus
 from donjon.games import game_ids
-from donjon.server import api, gctune, headers, league_api, league_pages, pages, puzzles, tutorials, ws
+from donjon.server import api, auth, gctune, headers, league_api, league_pages, pages, puzzles, tutorials, ws
 from donjon.server.auth import AuthError
 from donjon.server.limits import BodyLimit, Limits, RateLimited
 from donjon.server.lobby import Lobby, LobbyError
@@ -82,6 +82,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_route("/docs", headers.swagger_ui, include_in_schema=False)
     app.state.settings = settings
     app.state.limits = Limits(settings)
+    app.state.hasher = auth.password_hasher(settings)
     app.state.metrics = Metrics()
     gctune.watch()  # /healthz and /metrics report the garbage collector's pauses
     app.state.metrics.bind(app)

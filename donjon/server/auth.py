@@ -15,6 +15,7 @@ from fastapi import Request, Response
 from starlette.requests import HTTPConnection
 
 from donjon.server.limits import Limits, client_ip
+from donjon.server.settings import Settings
 from donjon.store import repo
 from donjon.store.models import User
 
@@ -24,8 +25,14 @@ USERNAME_RE = re.compile(r"[A-Za-z0-9_-]{3,20}")
 only, so no name holds a character a reader cannot see or a lookalike of another letter."""
 MIN_PASSWORD = 8
 
-_hasher = PasswordHasher()
-_stand_in: str | None = None
+_stand_ins: dict[tuple[int, int, int], str] = {}
+
+
+def password_hasher(settings: Settings) -> PasswordHasher:
+    """The argon2id hasher of a site's settings (``argon2_*``); the app keeps one in
+    ``app.state.hasher``."""
+    return PasswordHasher(time_cost=settings.argon2_time_cost, memory_cost=settings.argon2_memory_kib,
+                          parallelism=settings.argon2_parallelism)
 
 
 class AuthError(Exception):
@@ -39,8 +46,8 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-async def hash_password(password: str) -> str:
-    return await asyncio.to_thread(_hasher.hash, password)
+async def hash_password(hasher: PasswordHasher, password: str) -> str:
+    return await asyncio.to_thread(hasher.hash, password)
 
 
 def valid_username(name: Any) -> bool:
@@ -49,20 +56,20 @@ def valid_username(name: Any) -> bool:
     return isinstance(name, str) and USERNAME_RE.fullmatch(name) is not None
 
 
-async def stand_in_hash() -> str:
+async def stand_in_hash(hasher: PasswordHasher) -> str:
     """The argon2 hash of a random password, made once with the parameters of account hashes:
     a login without an account to check verifies against it, so it costs what a wrong password
     costs (one argon2 verification) and its timing does not tell the two apart."""
-    global _stand_in
-    if _stand_in is None:
-        _stand_in = await asyncio.to_thread(_hasher.hash, secrets.token_urlsafe(24))
-    return _stand_in
+    key = (hasher.time_cost, hasher.memory_cost, hasher.parallelism)
+    if key not in _stand_ins:
+        _stand_ins[key] = await asyncio.to_thread(hasher.hash, secrets.token_urlsafe(24))
+    return _stand_ins[key]
 
 
-async def verify_password(hashed: str, password: str) -> bool:
+async def verify_password(hasher: PasswordHasher, hashed: str, password: str) -> bool:
     def _verify() -> bool:
         try:
-            return _hasher.verify(hashed, password)
+            return hasher.verify(hashed, password)
         except (VerifyMismatchError, VerificationError, InvalidHashError):
             return False
 
@@ -86,17 +93,33 @@ async def verify_login(request: Request, user: User | None, username: str, passw
     limit (docs/server.md "Limits"): an IP address or a username with too many recent
     failures is refused with 429 (:class:`~donjon.server.limits.RateLimited`) before any
     argon2 work is spent. Otherwise exactly one argon2 verification is spent, against
-    :func:`stand_in_hash` when there is no account or it has no password (a guest)."""
+    :func:`stand_in_hash` when there is no account or it has no password (a guest). A
+    password stored with other parameters than the site's is hashed again with the site's
+    (:func:`rehash`)."""
     limits: Limits = request.app.state.limits
+    hasher: PasswordHasher = request.app.state.hasher
     ip = client_ip(request)
     limits.check_login(ip, username)
     hashed = user.password_hash if user is not None else None
-    ok = await verify_password(hashed or await stand_in_hash(), password) and hashed is not None
+    ok = await verify_password(hasher, hashed or await stand_in_hash(hasher), password) and hashed is not None
     if user is None or not ok:
         limits.login_failed(ip, username)
         raise AuthError("wrong username or password", 401)
     limits.login_succeeded(username)
+    assert hashed is not None
+    if hasher.check_needs_rehash(hashed):
+        await rehash(request.app.state, user, hashed, password)
     return user
+
+
+async def rehash(app_state: Any, user: User, hashed: str, password: str) -> None:
+    """Store ``password`` hashed with the site's parameters in place of ``hashed``, the
+    account's hash made with others (a site that raised its argon2 cost: each account gets
+    the new cost at its next login). Written only if the account still holds ``hashed``."""
+    new = await hash_password(app_state.hasher, password)
+    async with app_state.db.write() as s:
+        if await repo.replace_password_hash(s, user.id, hashed, new):
+            user.password_hash = new
 
 
 def count_register(request: Request) -> None:

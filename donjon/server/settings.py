@@ -51,6 +51,16 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
     """Extra origins allowed to open WebSockets (the page's own host always is)."""
 
+    argon2_time_cost: int = 3
+    """Passes of an argon2id password hash. The three ``argon2_*`` defaults are RFC 9106's
+    low-memory profile (argon2-cffi's own): ~150 ms of CPU a hash on a 2-core machine. A
+    password stored with other parameters still verifies and is hashed again with these at its
+    owner's next login (docs/server.md, "Password hashes"). Lower them only for tests."""
+    argon2_memory_kib: int = 65_536
+    """Memory of an argon2id password hash, in KiB (at least 8 × ``argon2_parallelism``)."""
+    argon2_parallelism: int = 4
+    """Lanes of an argon2id password hash."""
+
     # abuse limits (docs/server.md, "Limits"); 0 turns a limit off
     ws_rate_limit: int = 100
     """Messages a socket may send per ``ws_rate_window`` seconds; beyond, dropped with ``rate_limited``."""
@@ -116,6 +126,11 @@ class Settings:
                              f"DONJON_TIMER_INTERVAL ({self.timer_interval:g} s)")
         if self.test_game_options:
             self.game_options("")  # fail at start on a malformed value
+        if self.argon2_time_cost < 1 or self.argon2_parallelism < 1:
+            raise ValueError("DONJON_ARGON2_TIME_COST and DONJON_ARGON2_PARALLELISM are at least 1")
+        if self.argon2_memory_kib < 8 * self.argon2_parallelism:
+            raise ValueError(f"DONJON_ARGON2_MEMORY_KIB ({self.argon2_memory_kib}) is at least 8 × "
+                             f"DONJON_ARGON2_PARALLELISM ({8 * self.argon2_parallelism})")
 
     def game_options(self, kind: str) -> dict[str, Any]:
         """Setup options of a new lobby game of ``kind``: none, unless ``test_game_options`` names it."""

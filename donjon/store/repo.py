@@ -53,6 +53,14 @@ async def upgrade_guest(s: AsyncSession, user: User, username: str, password_has
     return user
 
 
+async def replace_password_hash(s: AsyncSession, user_id: int, old: str, new: str) -> bool:
+    """Set the password hash of account ``user_id`` to ``new`` if it is still ``old``;
+    whether it was."""
+    result = await s.execute(update(User).where(User.id == user_id, User.password_hash == old)
+                             .values(password_hash=new).execution_options(synchronize_session=False))
+    return bool(result.rowcount)  # type: ignore[attr-defined]
+
+
 async def user_by_name(s: AsyncSession, username: str) -> User | None:
     """The account named ``username`` in any case (``username_key`` is the lower-case name,
     unique). Usernames are ASCII: a name that is not is nobody's, even when ``str.lower``

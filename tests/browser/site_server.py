@@ -21,6 +21,8 @@ from pathlib import Path
 
 import httpx
 
+from tests.cheap_hashes import CHEAP_HASHES_ENV
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -40,6 +42,7 @@ class SiteServer:
 
     def start(self, timeout: float = 30.0) -> SiteServer:
         env = {k: v for k, v in os.environ.items() if not k.startswith("DONJON_")}
+        env.update(CHEAP_HASHES_ENV)
         env.update(self.env)
         out = open(self.log, "ab")  # noqa: SIM115 - closed with the process
         self.proc = subprocess.Popen(

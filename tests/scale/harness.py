@@ -35,6 +35,8 @@ from typing import Any, TypeVar
 import httpx
 import websockets
 
+from tests.cheap_hashes import CHEAP_HASHES_ENV
+
 ROOT = Path(__file__).resolve().parents[2]
 T = TypeVar("T")
 
@@ -105,7 +107,7 @@ class Node:
         self.ws_url = f"ws://127.0.0.1:{self.port}"
         # every player is a guest from 127.0.0.1: no limit of guests per address
         self.env = {"DONJON_BOT_EXECUTOR": "thread", "DONJON_BOT_WORKERS": "1", "DONJON_NODE_ID": name,
-                    "DONJON_GUEST_LIMIT": "0", **(env or {})}
+                    "DONJON_GUEST_LIMIT": "0", **CHEAP_HASHES_ENV, **(env or {})}
         self.zygote = zygote
         self.proc: subprocess.Popen[bytes] | None = None
         self.pid: int | None = None

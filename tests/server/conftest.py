@@ -24,13 +24,14 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient, WebSocketTestSession
 
 from donjon.server import Settings, create_app
+from tests.cheap_hashes import CHEAP_HASHES
 
 
 def fast_settings(db: Path, **kw: Any) -> Settings:
     base: dict[str, Any] = dict(
         database_url=f"sqlite:///{db}", absence_claim=30.0, absence_forfeit=120.0, bot_abandon=600.0,
         timer_interval=0.05, bot_min_delay=0.0, bot_time_budget=10.0, bot_workers=1, node_id="test",
-        sqlite_synchronous="NORMAL",
+        sqlite_synchronous="NORMAL", **CHEAP_HASHES,
     )
     base.update(kw)
     return Settings(**base)

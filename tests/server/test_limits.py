@@ -168,9 +168,9 @@ def counted_verify(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     calls: list[str] = []
     real = auth.verify_password
 
-    async def verify(hashed: str, password: str) -> bool:
+    async def verify(hasher: Any, hashed: str, password: str) -> bool:
         calls.append(password)
-        return await real(hashed, password)
+        return await real(hasher, hashed, password)
 
     monkeypatch.setattr(auth, "verify_password", verify)
     return calls
