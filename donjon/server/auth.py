@@ -101,12 +101,11 @@ async def verify_login(request: Request, user: User | None, username: str, passw
     ip = client_ip(request)
     limits.check_login(ip, username)
     hashed = user.password_hash if user is not None else None
-    ok = await verify_password(hasher, hashed or await stand_in_hash(hasher), password) and hashed is not None
-    if user is None or not ok:
+    ok = await verify_password(hasher, hashed or await stand_in_hash(hasher), password)
+    if user is None or hashed is None or not ok:
         limits.login_failed(ip, username)
         raise AuthError("wrong username or password", 401)
     limits.login_succeeded(username)
-    assert hashed is not None
     if hasher.check_needs_rehash(hashed):
         await rehash(request.app.state, user, hashed, password)
     return user
