@@ -406,6 +406,28 @@ def test_absent_player_loses_to_a_victory_claim(alice_bob) -> None:
     assert bob.page.locator("#status-line").inner_text() == "You lost. (by forfeit)"
 
 
+def test_a_press_held_across_a_live_update_still_clicks(alice_bob) -> None:
+    """The game page draws its panels again on every frame and every second (the countdowns).
+    A button whose markup did not change stays the same element, so a press that spans a
+    live update (here the opponent's move) still clicks: a button replaced between press and
+    release would get no click at all."""
+    alice, bob = alice_bob
+    start_game(alice, bob)
+    alice.move("e2e4")
+    bob.move("e7e5")
+    alice.move("d2d4")  # no abort any more: the actions stay "resign" and "offer a draw"
+    box = alice.page.locator("#actions [data-act='draw-offer']").bounding_box()
+    alice.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    alice.page.mouse.down()
+    v = alice.shown_version()
+    bob.move("d7d5")
+    alice.wait_version(v + 1)  # Alice's page has drawn the move while the button is pressed
+    alice.page.mouse.up()
+    bob.page.locator("#actions [data-act='draw-accept']").wait_for()  # the offer was made
+    assert alice.page.locator("#actions [data-act='draw-offer']").count() == 0
+    bob.page.locator("#actions [data-act='draw-decline']").click()
+
+
 def test_game_against_the_easy_bot(alice_bob) -> None:
     alice, _ = alice_bob
     alice.page.goto("/")

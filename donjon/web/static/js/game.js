@@ -6,6 +6,7 @@
 
 import { api, boot, esc, gameInfo, lang, seatColour, t, toast } from "./api.js";
 import { createBoardUI } from "./board-ui.js";
+import { setHtml } from "./kit/html.js";
 import { GameSocket } from "./socket.js";
 import { turnHere } from "./turns.js";
 
@@ -176,7 +177,7 @@ function render() {
     ? players.filter((p) => active && version !== null && !p.bot && !p.online)
     : players;
   const html = listed.map(playerBar).join("");
-  if (playersEl.innerHTML !== html) playersEl.innerHTML = html;
+  setHtml(playersEl, html);
   playersEl.hidden = !html;
 
   let line = "";
@@ -268,7 +269,7 @@ function renderClocks() {
     return `<div class="clk${running ? " running" : ""}${low ? " low" : ""}${p.seat === seat ? " mine" : ""}" data-seat="${p.seat}" data-left="${Math.max(0, left).toFixed(1)}">
       <span class="clk-name">${esc(p.name)}</span><span class="clk-time">${esc(clockText(left, corr))}</span></div>`;
   }).join("");
-  if (clocksEl.innerHTML !== html) clocksEl.innerHTML = html;
+  setHtml(clocksEl, html);
   clocksEl.hidden = false;
   // the boards' own bars: each board leaves a slot <span class="kit-clock" data-clock-seat="s">
   for (const slot of root.querySelectorAll(".kit-clock[data-clock-seat]")) {
@@ -328,7 +329,7 @@ function renderBanner() {
   }
   const html = `<div class="rb-title">${esc(resultLine())}</div>${parts.length ? `<div class="rb-changes">${parts.join("")}</div>` : ""}
     <button type="button" class="rb-close" data-close aria-label="${esc(t("close"))}">×</button>`;
-  if (bannerEl.innerHTML !== html) bannerEl.innerHTML = html;
+  setHtml(bannerEl, html);
   bannerEl.dataset.result = won ? "win" : lost ? "loss" : o.draw ? "draw" : "over";
   bannerEl.hidden = bannerClosed;
 }
@@ -358,7 +359,7 @@ function renderRanking() {
   const order = ranks.map((r, s) => [r, s]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const html = order.map(([r, s]) => `<li value="${r}" data-seat="${s}" class="${s === seat ? "me" : ""}">${esc(nameOf(s))}${
     left.has(s) ? ` <span class="left">(${esc(t("left_game"))})</span>` : ""}</li>`).join("");
-  if (box.innerHTML !== html) box.innerHTML = html;
+  setHtml(box, html);
   box.setAttribute("aria-label", t("ranking"));
   box.hidden = false;
 }
@@ -394,7 +395,7 @@ function renderActions(active, opp, claimable) {
     html += `<a class="btn btn-ghost" href="/g/${esc(game.id)}/replay">${esc(t("replay"))}</a>`;
     html += `<a class="btn btn-ghost" href="/">${esc(t("new_game"))}</a>`;
   }
-  if (actions.innerHTML !== html) actions.innerHTML = html;
+  setHtml(actions, html);
   actions.hidden = !html;
 }
 
