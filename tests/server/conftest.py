@@ -258,17 +258,20 @@ def pg_url() -> Iterator[str]:
 @pytest.fixture(params=["sqlite", "postgresql"])
 def new_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[[], str]]:
     """A maker of new empty databases, each call another: SQLite files, then (a second run of
-    the test) databases on the PostgreSQL server, dropped after (skipped without one)."""
-    if request.param == "postgresql":
-        request.getfixturevalue("pg_url")  # skips without a server
+    the test) databases on the PostgreSQL server, the first of them ``pg_url``'s, dropped
+    after (skipped without one)."""
+    first = request.getfixturevalue("pg_url") if request.param == "postgresql" else None  # skips without a server
     from tests.scale.harness import pg_database
 
     with contextlib.ExitStack() as stack:
         made: list[str] = []
 
         def make() -> str:
-            made.append(f"sqlite:///{tmp_path / f'db{len(made)}.sqlite3'}" if request.param == "sqlite"
-                        else stack.enter_context(pg_database(os.environ["DONJON_TEST_POSTGRES_URL"])))
+            if request.param == "sqlite":
+                made.append(f"sqlite:///{tmp_path / f'db{len(made)}.sqlite3'}")
+            else:
+                made.append(first if not made and first else
+                            stack.enter_context(pg_database(os.environ["DONJON_TEST_POSTGRES_URL"])))
             return made[-1]
 
         yield make
