@@ -560,6 +560,54 @@ def test_kit_escaping_and_translation(page) -> None:
     assert got["keep"] == "1 {b}" and got["es"] == "Hi"
 
 
+def test_kit_set_rows_keeps_the_rows_that_stay(page) -> None:
+    """setRows (the lobby's tables, /watch, my games, challenges): a row whose key stays keeps
+    its element, with only what changed changed; rows that left go, new ones come in order."""
+    got = page.evaluate("""async () => {
+      const { setRows } = await import("/static/js/kit/html.js");
+      const ul = document.createElement("ul");
+      document.body.append(ul);
+      ul.innerHTML = "<li class='empty'>none</li>";
+      const row = (id, n, extra = "") => [id, `<li data-id="${id}"${extra}><a href="/g/${id}"><b>${id}</b> <i>${n}</i></a></li>`];
+      setRows(ul, [row("a", 1), row("b", 1), row("c", 1)]);
+      const [a, b, c] = ul.children;
+      const aLink = a.querySelector("a"), aCount = a.querySelector("i");
+      setRows(ul, [row("n", 0), row("a", 2, " class='live'"), row("c", 1)]);  // b left, n came, a changed
+      const after = [...ul.children];
+      setRows(ul, []);
+      return {
+        first: after.map((li) => li.dataset.id), sameA: after[1] === a, sameLink: a.querySelector("a") === aLink,
+        sameCount: a.querySelector("i") === aCount, aText: a.textContent, aClass: a.className, sameC: after[2] === c,
+        bGone: !b.isConnected, emptied: ul.children.length,
+      };
+    }""")
+    assert got["first"] == ["n", "a", "c"] and got["bGone"] and got["emptied"] == 0
+    assert got["sameA"] and got["sameLink"] and got["sameCount"] and got["sameC"]
+    assert got["aText"] == "a 2" and got["aClass"] == "live"
+
+
+def test_kit_set_rows_a_press_held_across_an_update_still_clicks(page) -> None:
+    """A real press (mouse down, the list updated with a new row above and the pressed row's
+    text changed, mouse up) clicks the button it started on."""
+    page.evaluate("""async () => {
+      const { setRows } = await import("/static/js/kit/html.js");
+      const ul = document.createElement("ul");
+      document.body.append(ul);
+      window.__clicked = [];
+      ul.addEventListener("click", (ev) => { const b = ev.target.closest("button"); if (b) window.__clicked.push(b.dataset.join); });
+      window.__rows = (ids, n) => setRows(ul, ids.map((id) => [id, `<li><span>${id}: ${n} seats</span> <button data-join="${id}" style="padding:10px">Join ${id}</button></li>`]));
+      window.__rows(["t1", "t2"], 1);
+    }""")
+    box = page.locator("[data-join='t2']").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.evaluate("window.__rows(['t0', 't1', 't2'], 2)")
+    box = page.locator("[data-join='t2']").bounding_box()  # one row lower now
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.up()
+    assert page.evaluate("window.__clicked") == ["t2"]
+
+
 def test_kit_submit_reports_the_ack_or_the_refusal(page) -> None:
     got = page.evaluate("""async () => {
       const { createSubmit } = await import("/static/js/kit/submit.js");

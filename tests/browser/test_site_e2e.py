@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -217,9 +219,11 @@ def alice_bob(people):
         assert not p.errors, p.errors
 
 
-def start_game(white: Person, black: Person, lobby_shot: str | None = None) -> str:
+def start_game(white: Person, black: Person, lobby_shot: str | None = None,
+               while_pressed: Callable[[], None] | None = None) -> str:
     """White opens a public friendly table as White; Black, already on the lobby, sees it
-    appear live and joins; both land on the game page."""
+    appear live and joins; both land on the game page. ``while_pressed`` runs between the
+    press on Join and its release."""
     black.lobby_frames.clear()
     black.page.goto("/")
     black.wait_until(lambda: any(f.get("t") == "tables" for f in black.lobby_frames), what="the lobby socket")
@@ -241,7 +245,17 @@ def start_game(white: Person, black: Person, lobby_shot: str | None = None) -> s
     if lobby_shot:
         black.no_horizontal_overflow()
         black.shot(lobby_shot)
-    row.locator("[data-join]").click()
+    if while_pressed is None:
+        row.locator("[data-join]").click()
+    else:  # a real press, in the middle of the window: the row may move down meanwhile
+        row.locator("[data-join]").evaluate("b => b.scrollIntoView({ block: 'center' })")
+        box = row.locator("[data-join]").bounding_box()
+        black.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        black.page.mouse.down()
+        while_pressed()
+        box = row.locator("[data-join]").bounding_box()
+        black.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        black.page.mouse.up()
     gid = black.enter_game()
     assert white.enter_game() == gid  # the table page followed the game by itself
     for p in (white, black):
@@ -426,6 +440,22 @@ def test_a_press_held_across_a_live_update_still_clicks(alice_bob) -> None:
     bob.page.locator("#actions [data-act='draw-accept']").wait_for()  # the offer was made
     assert alice.page.locator("#actions [data-act='draw-offer']").count() == 0
     bob.page.locator("#actions [data-act='draw-decline']").click()
+
+
+def test_a_join_pressed_while_the_lobby_changes_still_joins(alice_bob, site) -> None:
+    """The lobby's list of tables changes live (here a guest opens a table while Bob presses
+    Join on Alice's): the rows that stay keep their elements, so Bob's press still joins."""
+    alice, bob = alice_bob
+
+    def another_table() -> None:
+        rows = bob.page.locator("#open-tables .table-row")
+        before = rows.count()
+        with httpx.Client(base_url=site.url) as guest:
+            guest.post("/api/guest").raise_for_status()
+            guest.post("/api/tables", json={"opponent": "anyone", "mode": "friendly"}).raise_for_status()
+        bob.wait_until(lambda: rows.count() == before + 1, what="the guest's table in Bob's lobby")
+
+    start_game(alice, bob, while_pressed=another_table)
 
 
 def test_game_against_the_easy_bot(alice_bob) -> None:

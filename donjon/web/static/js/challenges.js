@@ -5,6 +5,7 @@
 //   const ch = mountChallenges(section);  // section: [data-challenges] holding a <ul>
 //   ch.refresh();                          // after a lobby socket's "challenges" frame
 import { api, esc, gameName, t, toast } from "./api.js";
+import { setRows } from "./kit/html.js";
 import { clockLabel } from "./tableform.js";
 
 function terms(tb) {
@@ -19,12 +20,12 @@ function row(tb, received) {
     ? `<button class="btn btn-primary btn-small" type="button" data-accept="${esc(tb.id)}">${esc(t("accept"))}</button>
        <button class="btn btn-ghost btn-small" type="button" data-decline="${esc(tb.id)}">${esc(t("decline"))}</button>`
     : `<button class="btn btn-ghost btn-small" type="button" data-cancel="${esc(tb.id)}">${esc(t("cancel"))}</button>`;
-  return `<li class="chl-row${received ? " received" : " sent"}" data-table="${esc(tb.id)}">
+  return [tb.id, `<li class="chl-row${received ? " received" : " sent"}" data-table="${esc(tb.id)}">
     <a class="cl-who" href="/t/${esc(tb.id)}">${esc(who)}</a>
     <span class="cl-game">${esc(gameName(tb.game))}</span>
     <span class="cl-terms muted">${terms(tb)}</span>
     <span class="cl-actions">${buttons}</span>
-  </li>`;
+  </li>`];
 }
 
 export function mountChallenges(box) {
@@ -34,7 +35,7 @@ export function mountChallenges(box) {
 
   function render({ received = [], sent = [] }) {
     const all = [...received.map((tb) => row(tb, true)), ...sent.map((tb) => row(tb, false))];
-    list.innerHTML = all.length ? all.join("") : `<li class="empty">${esc(t("no_challenges"))}</li>`;
+    setRows(list, all.length ? all : [["", `<li class="empty">${esc(t("no_challenges"))}</li>`]]);
     box.hidden = hideEmpty && !all.length;
     box.dataset.loaded = "1";
   }

@@ -1,5 +1,6 @@
 // The lobby: open a table, the live list of open tables (/ws/lobby), your games.
 import { api, boot, ensureSession, esc, gameInfo, gameName, optionLabel, resultText, t, toast } from "./api.js";
+import { setRows } from "./kit/html.js";
 import { lobbySocket } from "./socket.js";
 import { mountChallenges } from "./challenges.js";
 import { clockLabel, tableForm } from "./tableform.js";
@@ -63,10 +64,10 @@ function renderTables(all) {
   const speed = speedFilter ? speedFilter.value : "";
   const tables = speed ? all.filter((tb) => tb.speed === speed) : all;
   if (!tables.length) {
-    list.innerHTML = `<li class="empty">${esc(t("no_tables"))}</li>`;
+    setRows(list, [["", `<li class="empty">${esc(t("no_tables"))}</li>`]]);
     return;
   }
-  list.innerHTML = tables.map((tb) => {
+  setRows(list, tables.map((tb) => {
     const sitting = tb.sitting || [];
     const seated = me && sitting.some((x) => x.user_id === me.id);
     const mine = me && tb.creator_id === me.id;
@@ -74,7 +75,7 @@ function renderTables(all) {
     // Who sits where (a seat: a name, a bot, or open).
     const seats = sitting.map((x) => `<span class="tr-seat${x.open ? " open" : ""}${x.bot ? " bot" : ""}" data-seat="${x.seat}">${
       x.open ? esc(t("open_seat")) : esc(x.name)}</span>`).join("");
-    return `<li class="table-row${mine ? " mine" : ""}" data-table="${esc(tb.id)}" data-seats="${tb.seats || 2}" data-open="${tb.open_seats ?? ""}">
+    return [tb.id, `<li class="table-row${mine ? " mine" : ""}" data-table="${esc(tb.id)}" data-seats="${tb.seats || 2}" data-open="${tb.open_seats ?? ""}">
       <span class="tr-creator">${esc(tb.creator)}</span>
       <span class="tr-game">${esc(gameName(tb.game))}${optionsText(tb)}</span>
       <span class="pill">${esc(t(tb.mode))}</span>
@@ -84,8 +85,8 @@ function renderTables(all) {
       <span class="tr-seats" title="${esc(t("seats_n", { n: tb.seats || 2 }))}">${seats}</span>
       ${seated ? `<a class="btn btn-ghost btn-small" href="/t/${esc(tb.id)}">${esc(t("waiting"))}</a>`
                : `<button class="btn btn-small" data-join="${esc(tb.id)}">${esc(t("join"))}</button>`}
-    </li>`;
-  }).join("");
+    </li>`];
+  }));
 }
 
 list.addEventListener("click", async (ev) => {
@@ -107,15 +108,15 @@ async function loadMyGames() {
   try {
     const { games } = await api("/api/my-games");
     if (!games.length) return;
-    myGames.innerHTML = games.slice(0, 12).map((g) => {
+    setRows(myGames, games.slice(0, 12).map((g) => {
       const live = g.status === "active";
-      return `<li><a href="/g/${esc(g.id)}${live ? "" : "/replay"}">
+      return [g.id, `<li><a href="/g/${esc(g.id)}${live ? "" : "/replay"}">
         <span class="gl-kind">${esc(gameName(g.kind))}</span>
         <span class="gl-players">${g.players.map((p) => esc(p.name)).join(` <i>${esc(t("vs"))}</i> `)}</span>
         <span class="gl-meta">${esc(t(g.mode))}</span>
         <span class="gl-result ${live ? "live" : ""}">${live ? esc(t("continue")) : esc(resultText(g))}</span>
-      </a></li>`;
-    }).join("");
+      </a></li>`];
+    }));
   } catch (e) { /* not logged in */ }
 }
 

@@ -1,6 +1,7 @@
 // The "My games" page: every game in progress, the ones where it is your turn first
 // (GET /api/my-games), then the finished ones; refreshed as the header's count is.
 import { esc, gameName, resultText, t } from "./api.js";
+import { setRows } from "./kit/html.js";
 import { mountChallenges } from "./challenges.js";
 import { onMyGames } from "./turns.js";
 
@@ -16,19 +17,19 @@ function clock(g) {
 function render(data) {
   const games = data.games || [];
   if (!games.length) {
-    list.innerHTML = `<li class="empty">${esc(t("no_games"))}</li>`;
+    setRows(list, [["", `<li class="empty">${esc(t("no_games"))}</li>`]]);
   } else {
-    list.innerHTML = games.map((g) => {
+    setRows(list, games.map((g) => {
       const live = g.status === "active";
       const state = live ? (g.your_turn ? `<span class="pill pill-on">${esc(t("your_turn"))}</span>` : esc(t("waiting_turn")))
         : esc(resultText(g));
-      return `<li data-game-id="${esc(g.id)}" class="${live ? "live" : ""}${g.your_turn ? " your-turn" : ""}"><a href="/g/${esc(g.id)}${live ? "" : "/replay"}">
+      return [g.id, `<li data-game-id="${esc(g.id)}" class="${live ? "live" : ""}${g.your_turn ? " your-turn" : ""}"><a href="/g/${esc(g.id)}${live ? "" : "/replay"}">
         <span class="gl-kind">${esc(gameName(g.kind))}</span>
         <span class="gl-players">${g.players.map((p) => esc(p.name)).join(` <i>${esc(t("vs"))}</i> `)}</span>
         <span class="gl-meta">${esc(t(g.mode))}${clock(g) ? ` · ${esc(clock(g))}` : ""}</span>
         <span class="gl-result ${live ? "live" : ""}">${state}</span>
-      </a></li>`;
-    }).join("");
+      </a></li>`];
+    }));
   }
   list.dataset.loaded = "1";
 }

@@ -1,5 +1,6 @@
 // Games in progress, refreshed every few seconds.
 import { api, esc, gameName, t } from "./api.js";
+import { setRows } from "./kit/html.js";
 
 const list = document.getElementById("live-games");
 
@@ -7,15 +8,15 @@ async function refresh() {
   try {
     const { games } = await api("/api/live");
     if (!games.length) {
-      list.innerHTML = `<li class="empty">${esc(t("no_live"))}</li>`;
+      setRows(list, [["", `<li class="empty">${esc(t("no_live"))}</li>`]]);
       return;
     }
-    list.innerHTML = games.map((g) => `<li><a href="/g/${esc(g.id)}">
+    setRows(list, games.map((g) => [g.id, `<li><a href="/g/${esc(g.id)}">
       <span class="gl-kind">${esc(gameName(g.kind))}</span>
       <span class="gl-players">${g.players.map((p) => esc(p.name)).join(` <i>${esc(t("vs"))}</i> `)}</span>
       <span class="gl-meta">${esc(t(g.mode))}${g.stake ? ` · <span class="coin"></span>${g.stake}` : ""} · ${g.plies} ${esc(t("moves"))}</span>
       <span class="gl-result live">${esc(t("watch"))}</span>
-    </a></li>`).join("");
+    </a></li>`]));
   } catch (e) { /* keep the last list */ }
 }
 
