@@ -458,6 +458,36 @@ def test_a_join_pressed_while_the_lobby_changes_still_joins(alice_bob, site) -> 
     start_game(alice, bob, while_pressed=another_table)
 
 
+def test_the_lobby_with_open_tables_fits_a_phone_and_a_laptop(alice_bob, site) -> None:
+    """Open tables (one of four seats, and the viewer's own, whose row ends with a long
+    "Waiting for an opponent" link) wrap inside their card: no row sticks out of it and the
+    page never scrolls sideways, on a phone or a laptop."""
+    alice, _ = alice_bob
+    alice.page.goto("/")
+    mine = alice.page.request.post("/api/tables", data={"opponent": "anyone", "mode": "friendly"})
+    assert mine.ok, mine.text()
+    with httpx.Client(base_url=site.url) as guest:
+        guest.post("/api/guest").raise_for_status()
+        guest.post("/api/tables", json={"opponent": "anyone", "mode": "friendly", "game": "castel",
+                                        "seats": 4}).raise_for_status()
+    rows = alice.page.locator("#open-tables .table-row")
+    try:
+        for width, height in ((390, 844), (1280, 860)):
+            alice.page.set_viewport_size({"width": width, "height": height})
+            alice.page.goto("/")
+            alice.page.locator("#open-tables .table-row.mine").wait_for()
+            alice.page.locator("#open-tables .table-row[data-seats='4']").wait_for()
+            alice.no_horizontal_overflow()
+            card = alice.page.locator("#open-tables").bounding_box()
+            for i in range(rows.count()):
+                end = rows.nth(i).locator(":scope > :last-child").bounding_box()
+                assert end["x"] + end["width"] <= card["x"] + card["width"] + 0.5, (width, rows.nth(i).inner_text())
+            alice.shot(f"site-lobby-tables-{width}.png")
+    finally:
+        alice.page.set_viewport_size(VIEWPORT)
+        alice.page.request.delete(f"/api/tables/{mine.json()['table']['id']}")
+
+
 def test_game_against_the_easy_bot(alice_bob) -> None:
     alice, _ = alice_bob
     alice.page.goto("/")
