@@ -2,7 +2,8 @@
 
 * On the site's game page (the real server, a quick game against the easy bot), at 1280x860 and
   390x844: the page never scrolls sideways, and the board and the hand are both on screen
-  without scrolling.
+  without scrolling. A lesson (/learn/<game>) and the daily puzzle play the board in the same
+  layout: on a laptop, board and hand on screen together too.
 * The card zoom (js/kit/zoom.js) keeps to the window: opened from the hand, its box lies inside
   the viewport, however tall the board under it.
 * UnfairChess: a greyed hand card says why (the hand entry's ``why``, reasons.json), in the
@@ -76,13 +77,14 @@ def games(browser, site) -> Iterator[dict[str, Any]]:
     yield from quick_games(browser, site, {g: GAMES[g][0] for g in GAMES})
 
 
-def open_game(games: dict[str, Any], game: str, width: int, height: int) -> Any:
-    """The game's page at that size, its hand drawn (Citadel: a character chosen first)."""
+def open_game(games: dict[str, Any], game: str, width: int, height: int, url: str | None = None) -> Any:
+    """The game's page (or another page playing its board: ``url``) at that size, its hand
+    drawn (Citadel: a character chosen first)."""
     page = games["ctx"].new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.set_viewport_size({"width": width, "height": height})
-    page.goto(games["urls"][game])
+    page.goto(url or games["urls"][game])
     root, _, hand = GAMES[game]
     page.wait_for_selector(f"{root}[data-version]", state="attached")
     if game == "citadel":
@@ -109,9 +111,36 @@ def in_view(page: Any, b: dict[str, float]) -> bool:
 @pytest.mark.parametrize("game", list(GAMES))
 def test_board_and_hand_fit_the_window(games, game, width, height) -> None:
     page = open_game(games, game, width, height)
-    _, board, hand = GAMES[game]
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"viewport-{game}-{width}.png"))
+    board_and_hand_in_view(page, game, width, height)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_lessons_board_and_hand_fit_a_laptop(games, game) -> None:
+    """A lesson (/learn/<game>) plays the board in the game page's layout, sized the same way.
+    (On a phone the lesson's text comes first, above the board.)"""
+    width, height = SIZES[0]
+    page = open_game(games, game, width, height, url=f"/learn/{game}")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"viewport-learn-{game}-{width}.png"))
+    board_and_hand_in_view(page, game, width, height)
+
+
+def test_the_daily_puzzles_board_and_hand_fit_a_laptop(games) -> None:
+    width, height = SIZES[0]
+    probe = games["ctx"].new_page()
+    probe.goto("/puzzles/daily")
+    probe.wait_for_selector(", ".join(f"{root}[data-version]" for root, _, _ in GAMES.values()), state="attached")
+    game = next(g for g, (root, _, _) in GAMES.items() if probe.locator(root).count())
+    probe.close()
+    page = open_game(games, game, width, height, url="/puzzles/daily")
+    board_and_hand_in_view(page, game, width, height)
+
+
+def board_and_hand_in_view(page: Any, game: str, width: int, height: int) -> None:
+    """No sideways scroll; the board and the hand on screen at once, at the top of the page."""
+    _, board, hand = GAMES[game]
     scroll_width, inner = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
     wide = page.evaluate("() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5)"
                          ".slice(0, 6).map((e) => e.tagName + '.' + (e.className.baseVal ?? e.className) + ' ' + Math.round(e.getBoundingClientRect().right))")
