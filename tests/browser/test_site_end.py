@@ -249,6 +249,10 @@ def test_a_clock_flags_and_the_loser_sees_why(new_page) -> None:
         pg.wait_for_selector("#clocks .clk[data-seat='0']")
     move(alice, "e2e3")
     move(bob, "e8d8")
+    # on the phone the opponent's strip keeps a short name whole beside "White to move"
+    name = bob.locator(".ucg-player:has(.ucg-tomove) .ucg-pname")
+    name.wait_for()
+    assert name.evaluate("e => e.scrollWidth <= e.clientWidth"), name.inner_text()
     move(alice, "e3e4")
     # Black's clock runs: it ticks down on both pages, red under 10 s
     bob.wait_for_selector("#clocks .clk.running[data-seat='1']")

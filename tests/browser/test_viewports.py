@@ -148,6 +148,16 @@ def board_and_hand_in_view(page: Any, game: str, width: int, height: int) -> Non
     page.evaluate("scrollTo(0, 0)")
     b, h = box(page, board), box(page, hand)
     assert in_view(page, b) and in_view(page, h), f"{game} {width}x{height}: board {b}, hand {h}"
+    # each card of a hand that does not scroll sideways inside itself (Castel's long hand does)
+    # lies inside the board's panel, tilt included
+    root = box(page, GAMES[game][0])
+    cards = page.evaluate(f"""() => {{
+      const hand = document.querySelector('{hand}');
+      if (['auto', 'scroll'].includes(getComputedStyle(hand).overflowX)) return [];
+      return [...hand.children].map((e) => {{ const r = e.getBoundingClientRect(); return {{left: r.left, right: r.right}}; }});
+    }}""")
+    out = [c for c in cards if c["left"] < root["left"] - 0.5 or c["right"] > root["right"] + 0.5]
+    assert not out, f"{game} {width}x{height}: hand cards stick out of the board's panel {root}: {out}"
     assert not page.errors, page.errors
     page.close()
 
