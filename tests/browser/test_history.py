@@ -286,6 +286,27 @@ def test_a_card_turn_is_named_and_the_replay_names_every_step(ten_plies) -> None
     page.locator(".ucg-moves [data-v='13']").click()  # forward, past the step shown
     page.wait_for_function("() => document.querySelector('#rp-step').textContent === '13 / 14'")
     assert page.locator("#rp-list li.current").inner_text().split()[-2:] == ["Sleep", "f6"]
+    # on a phone, in Spanish (the longest "to move" pill), the players' strips stay in the window
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        page.goto(f"/g/{gid}/replay?lang=es")
+        page.wait_for_function("() => document.querySelectorAll('#rp-list li').length >= 14")
+        page.wait_for_selector(".ucg-player .ucg-tomove")
+        over = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert over <= 0, f"the replay is {over}px wider than a phone"
+        # each strip holds its parts; a name too long for it is cut with an ellipsis on its one
+        # line, neither drawn over the "to move" pill nor broken at its hyphen
+        bad = page.evaluate("""() => [...document.querySelectorAll('.ucg-player')].flatMap((strip) => {
+          const edge = strip.getBoundingClientRect().right;
+          const name = strip.querySelector('.ucg-pname');
+          const spills = name.scrollWidth > name.clientWidth && getComputedStyle(name).textOverflow !== 'ellipsis';
+          const lines = name.getBoundingClientRect().height / parseFloat(getComputedStyle(name).fontSize);
+          return [...strip.children].filter((c) => c.getBoundingClientRect().right > edge + 0.5).map((c) => c.className)
+            .concat(spills ? ['the name spills over'] : [], lines > 1.8 ? [`the name takes ${lines.toFixed(1)} lines`] : []);
+        })""")
+        assert not bad, bad
+    finally:
+        page.set_viewport_size(VIEWPORT)
 
 
 # ------------------------------------------------------------------------------ Castel, Citadel
