@@ -208,6 +208,23 @@ def test_the_top_bar_is_one_row_on_a_phone(new_page) -> None:
     assert desk.locator("#nav-toggle").is_hidden() and desk.locator(".mainnav a[href='/watch']").is_visible()
 
 
+def test_a_phones_list_of_games_names_each_game(new_page) -> None:
+    """/my-games (and /watch, the same list) on a phone: each row says which game it is."""
+    pg = new_page(PHONE)
+    assert pg.request.post("/api/guest").ok
+    pg.goto("/")
+    pg.locator("[data-quick-game]").first.click()
+    pg.wait_for_url(re.compile(r"/g/[^/?#]+$"))
+    pg.goto("/my-games")
+    row = pg.locator("#my-games-list li[data-game-id]").first
+    row.wait_for()
+    kind = row.locator(".gl-kind")
+    first = pg.request.get("/api/games").json()["games"][0]["name"]  # the quick game's
+    assert kind.is_visible() and kind.inner_text() == first
+    assert pg.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(pg, "site-my-games-390.png")
+
+
 @pytest.mark.parametrize("width", [1221, 1280, 1440])
 def test_the_top_bar_is_one_row_on_a_desktop(new_page, width) -> None:
     """Every nav entry (Learn and Puzzles too) and the user box fit one row in the three
