@@ -540,6 +540,22 @@ def test_citadel_dice_and_premonition_pick_legal_entries(page, fixtures) -> None
     assert got["arranged"] == arranges[:5] and got["partial"] is None
 
 
+def test_castel_final_ranking_counts_the_cards_left_however_the_game_ended(page) -> None:
+    """The game-over box's ranking: the rules' end ranks by cards left; a resignation ranks
+    the seat still in first; either way each seat shows the cards it has left."""
+    got = page.evaluate("""async () => {
+      const { ranking } = await import("/static/castel/render.js");
+      const counts = { players: 3, hand_counts: [2, 0, 1], pile_counts: [4, 0, 0] };
+      return {
+        rules: ranking({ ...counts, outcome: { winners: [1], losers: [0, 2], reason: "no_cards", scores: [-6, 0, -1] } }),
+        resigned: ranking({ ...counts, players: 2, hand_counts: [2, 6], pile_counts: [13, 13],
+                            outcome: { winners: [1], losers: [0], reason: "resignation", scores: [0, 1] } }),
+      };
+    }""")
+    assert got["rules"] == [{"seat": 1, "rank": 1, "left": 0}, {"seat": 2, "rank": 2, "left": 1}, {"seat": 0, "rank": 3, "left": 6}]
+    assert got["resigned"] == [{"seat": 1, "rank": 1, "left": 19}, {"seat": 0, "rank": 2, "left": 15}]
+
+
 # ============================================================================ the kit
 
 

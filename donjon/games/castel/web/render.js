@@ -278,8 +278,11 @@ function actionbarHtml(c) {
   return `${pips}<span class="cg-prompt">${esc(prompt)}</span><span class="cg-grow"></span>${cancel}${skip}${drawBtn}`;
 }
 
-/** The final ranking: [{seat, rank, left (cards left)}], best first. */
-function ranking(v) {
+/** The final ranking, best first: [{seat, rank, left}], ordered by the outcome's scores (the
+ *  rules' end: minus the cards left; a resignation, a forfeit or a flag: 1 for the seats
+ *  still in, 0 for the others); `left`: the cards the seat still has (hand and pile),
+ *  whatever ended the game. */
+export function ranking(v) {
   const o = v.outcome;
   const n = v.players;
   const scores = Array.isArray(o.scores) && o.scores.length === n ? o.scores : [...Array(n).keys()].map((x) => ((o.winners || []).includes(x) ? 0 : -1));
@@ -288,7 +291,7 @@ function ranking(v) {
   let rank = 0;
   seats.forEach((seat, i) => {
     if (i === 0 || scores[seat] !== scores[seats[i - 1]]) rank = i + 1;
-    rows.push({ seat, rank, left: -scores[seat] });
+    rows.push({ seat, rank, left: ((v.hand_counts || [])[seat] ?? 0) + ((v.pile_counts || [])[seat] ?? 0) });
   });
   return rows;
 }
