@@ -274,6 +274,10 @@ def test_a_card_turn_is_named_and_the_replay_names_every_step(ten_plies) -> None
     # the replay: its side list names the steps as the board does; a click in the board's list moves it
     page.goto(f"/g/{gid}/replay")
     page.wait_for_function("() => document.querySelectorAll('#rp-list li').length >= 14")
+    page.wait_for_timeout(300)  # the lists are drawn and scrolled to the last step
+    # the page opens at its top: the lists scroll to the last step inside themselves
+    assert page.evaluate("scrollY") == 0
+    assert within(page, "#rp-list", "#rp-list li.current") and within(page, ".ucg-moves", ".ucg-moves .mv-current")
     side = page.locator("#rp-list").inner_text()
     assert "Nf3" in side and "Sleep f6" in side and "sommeil" not in side and "resigns" in side, side
     assert page.locator("#rp-step").inner_text() == "14 / 14"
@@ -292,6 +296,8 @@ def test_a_card_turn_is_named_and_the_replay_names_every_step(ten_plies) -> None
         page.goto(f"/g/{gid}/replay?lang=es")
         page.wait_for_function("() => document.querySelectorAll('#rp-list li').length >= 14")
         page.wait_for_selector(".ucg-player .ucg-tomove")
+        page.wait_for_timeout(300)
+        assert page.evaluate("scrollY") == 0  # the lists below the board do not pull the page down
         over = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert over <= 0, f"the replay is {over}px wider than a phone"
         # each strip holds its parts; a name too long for it is cut with an ellipsis on its one
@@ -310,6 +316,14 @@ def test_a_card_turn_is_named_and_the_replay_names_every_step(ten_plies) -> None
 
 
 # ------------------------------------------------------------------------------ Castel, Citadel
+
+
+def within(page: Any, box: str, item: str) -> bool:
+    """``item`` shows inside the scrolling ``box``."""
+    return bool(page.evaluate("""([box, item]) => {
+      const b = document.querySelector(box).getBoundingClientRect(), r = document.querySelector(item).getBoundingClientRect();
+      return r.top >= b.top - 1 && r.bottom <= b.bottom + 1;
+    }""", [box, item]))
 
 
 def log_lines(page: Any, sel: str) -> list[str]:

@@ -5,6 +5,7 @@
 // card names, log sentences), not by internal ids, and, in a timed game, the time each move took.
 import { api, boot, esc, gameInfo, lang, seatColour, t, toast } from "./api.js";
 import { spentAttrs, spentByVersion } from "./kit/movelist.js";
+import { showWithin } from "./kit/scroll.js";
 
 const summary = boot.game;
 const root = document.getElementById("board-root");
@@ -57,7 +58,7 @@ function show(i) {
   if (ui) ui.update({ view: views[idx], legal: [], version: steps[idx].seq, ...(history ? { history } : {}) });
   list.querySelectorAll("li").forEach((li) => li.classList.toggle("current", Number(li.dataset.i) === idx));
   const cur = list.querySelector("li.current");
-  if (cur) cur.scrollIntoView({ block: "nearest" });
+  if (cur) showWithin(list, cur);
 }
 
 async function main() {

@@ -21,6 +21,7 @@
 import { loadCss } from "./css.js";
 import { esc } from "./html.js";
 import { byLang, makeT } from "./i18n.js";
+import { showWithin } from "./scroll.js";
 
 const MESSAGES = {
   viewing: { en: "Viewing an earlier position", fr: "Position antérieure", es: "Viendo una posición anterior" },
@@ -264,7 +265,7 @@ export function createMoveList({ list, bar = null, lang = "en", position = null,
       first = first || x;
     }
     list.classList.toggle("mv-list-past", !!ml.past || ml.asking != null);
-    if (first && (ml.past || ml.asking != null || seek)) first.scrollIntoView({ block: "nearest" });
+    if (first && (ml.past || ml.asking != null || seek)) showWithin(list, first);
     else if (!ml.past) list.scrollTop = list.scrollHeight;
     if (bar) {
       const viewing = ml.past || ml.asking != null;
