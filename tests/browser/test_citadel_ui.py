@@ -34,7 +34,7 @@ def test_static_json_matches_the_engine() -> None:
 
 def test_rules_template_in_three_languages() -> None:
     for lang, title, word in (("en", "Citadel rules", "Professor Evil"), ("fr", "Règles de Citadelle", "Professeur Evil"),
-                              ("es", "Reglas de Ciudadela", "Professor Evil")):
+                              ("es", "Reglas de Ciudadelas", "Professor Evil")):
         html = mcf.render_page("rules.html", lang)
         assert title in html and word in html
         assert f'<article lang="{lang}"' in html
@@ -44,7 +44,7 @@ def test_rules_template_in_three_languages() -> None:
     # donjon's base.html names its body block `main`: the page fills it too
     main_base = "<title>{% block title %}{% endblock %}</title><main>{% block main %}{% endblock %}</main>"
     html = mcf.render_page("rules.html", "es", base=main_base)
-    assert "Reglas de Ciudadela" in html.split("<main>", 1)[1]
+    assert "Reglas de Ciudadelas" in html.split("<main>", 1)[1]
 
 
 # ----------------------------------------------------------------------------- browser fixtures
