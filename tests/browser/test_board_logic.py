@@ -771,6 +771,10 @@ MOUNT = """
   if (ui.ready) await ui.ready;
   ui.update({ view: arg.u.view, legal: arg.u.legal, version: arg.u.version, history: arg.history });
   await new Promise((r) => setTimeout(r, 50));
+  // the move list's stylesheet (which draws the times) applies once loaded: on a busy
+  // machine that may take longer than the 50 ms above
+  const { loadCss } = await import("/static/js/kit/css.js");
+  await loadCss("/static/js/kit/movelist.css");
   const out = {};
   for (const li of root.querySelectorAll(".mv-list li[data-spent]")) {
     if (li.dataset.v in out) return "two lines of one entry carry a time: " + li.dataset.v;
