@@ -350,6 +350,10 @@ def test_a_correspondence_game_over_two_visits(new_page) -> None:
     bob.locator(f"#my-games-list li.your-turn[data-game-id='{gid}'] a").click()
     enter(bob)
     move(bob, "e8d8")
+    # the opponent's strip on the phone, now to move and with a clock of days: the name whole
+    name = bob.locator(".ucg-top:has(.ucg-tomove) .ucg-pname")
+    name.wait_for()
+    assert name.evaluate("e => e.scrollWidth <= e.clientWidth"), name.inner_text()
     shot(bob, "site-correspondence-390.png")
     log_out(bob)
 
