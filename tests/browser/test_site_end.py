@@ -208,6 +208,34 @@ def test_the_top_bar_is_one_row_on_a_phone(new_page) -> None:
     assert desk.locator("#nav-toggle").is_hidden() and desk.locator(".mainnav a[href='/watch']").is_visible()
 
 
+def test_the_longest_names_stay_inside_the_window(new_page) -> None:
+    """Two players with the longest usernames (20 wide letters, no space to break at): their
+    game, the table page, a profile, the lobby and the lists of games never scroll sideways,
+    on a phone or a laptop (a name is cut with an ellipsis or broken, never widens its box)."""
+    wide, other = "W" * 20, "M" * 20
+    alice, bob = new_page(), new_page()
+    register(alice, wide)
+    register(bob, other)
+    r = alice.request.post("/api/tables", data={"game": "unfairchess", "opponent": "anyone", "mode": "ranked", "stake": 10})
+    assert r.ok, r.text()
+    table = r.json()["table"]["id"]
+    assert bob.request.post(f"/api/tables/{table}/join").ok
+    gid = alice.request.get(f"/api/tables/{table}").json()["table"]["game_id"]
+    r = alice.request.post("/api/tables", data={"opponent": "anyone", "mode": "friendly"})
+    assert r.ok, r.text()
+    waiting = r.json()["table"]["id"]
+    try:
+        for width, height in ((390, 844), (1280, 860)):
+            alice.set_viewport_size({"width": width, "height": height})
+            for path in (f"/g/{gid}", f"/t/{waiting}", f"/u/{other}", f"/profile/{wide}", "/", "/my-games", "/watch"):
+                alice.goto(path)
+                alice.wait_for_load_state("networkidle")
+                over = alice.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+                assert over <= 0, f"{path} at {width}px: {over}px wider than the window"
+    finally:
+        alice.request.delete(f"/api/tables/{waiting}")
+
+
 def test_a_phones_list_of_games_names_each_game(new_page) -> None:
     """/my-games (and /watch, the same list) on a phone: each row says which game it is."""
     pg = new_page(PHONE)
