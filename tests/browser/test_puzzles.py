@@ -98,3 +98,15 @@ def test_daily_puzzle_card_on_the_home_page(browser, site) -> None:
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     shot(page, "puzzle-daily-390.png")
     ctx.close()
+
+
+def test_a_theme_keeps_to_one_line_on_a_phone_in_french(browser, site) -> None:
+    """The facts' themes are chips of a few words ("Mat en 1"): on a phone, in French, each
+    stays on one line beside its long label."""
+    p = pick("mate_in_1")
+    page = open_page(browser, site, f"/puzzles/{GAME}/{p.id}?lang=fr", 390, 844)
+    chips = page.locator("#puzzle-themes .chip")
+    assert chips.count() and "Mat en 1" in page.locator("#puzzle-themes").inner_text()
+    lines = chips.evaluate_all("cs => cs.map((c) => c.getBoundingClientRect().height / parseFloat(getComputedStyle(c).lineHeight))")
+    assert all(n < 1.9 for n in lines), lines
+    page.context.close()
