@@ -278,6 +278,9 @@ def test_a_card_turn_is_named_and_the_replay_names_every_step(ten_plies) -> None
     # the page opens at its top: the lists scroll to the last step inside themselves
     assert page.evaluate("scrollY") == 0
     assert within(page, "#rp-list", "#rp-list li.current") and within(page, ".ucg-moves", ".ucg-moves .mv-current")
+    # its last step is the game's end: the board says so, and nobody is "to move"
+    assert "by resignation" in page.locator(".ucg-side .ucg-b-over").inner_text()
+    assert page.locator(".ucg-tomove").count() == 0
     side = page.locator("#rp-list").inner_text()
     assert "Nf3" in side and "Sleep f6" in side and "sommeil" not in side and "resigns" in side, side
     assert page.locator("#rp-step").inner_text() == "14 / 14"
@@ -295,9 +298,10 @@ def test_a_card_turn_is_named_and_the_replay_names_every_step(ten_plies) -> None
     try:
         page.goto(f"/g/{gid}/replay?lang=es")
         page.wait_for_function("() => document.querySelectorAll('#rp-list li').length >= 14")
-        page.wait_for_selector(".ucg-player .ucg-tomove")
         page.wait_for_timeout(300)
         assert page.evaluate("scrollY") == 0  # the lists below the board do not pull the page down
+        page.keyboard.press("ArrowLeft")  # the step before the resignation: a side is to move
+        page.wait_for_selector(".ucg-player .ucg-tomove")
         over = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert over <= 0, f"the replay is {over}px wider than a phone"
         # each strip holds its parts; a name too long for it is cut with an ellipsis on its one
