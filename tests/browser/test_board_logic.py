@@ -556,6 +556,22 @@ def test_castel_final_ranking_counts_the_cards_left_however_the_game_ended(page)
     assert got["resigned"] == [{"seat": 1, "rank": 1, "left": 19}, {"seat": 0, "rank": 2, "left": 15}]
 
 
+@pytest.mark.parametrize("reason, lang, said", [
+    ("resignation", "en", "By resignation."), ("timeout", "fr", "Au temps."), ("resignation", "es", "Por rendición.")])
+def test_castel_game_over_says_how_a_game_ended_outside_its_rules(page, fixtures, reason, lang, said) -> None:
+    u = last(fixtures["castel/midgame"])
+    view = {**u["view"], "outcome": {"winners": [1], "losers": [0], "draw": False, "reason": reason, "scores": [0, 1]}}
+    got = js(page, "/static/castel/ui.js", """
+      document.body.innerHTML = "<div id='root'></div>";
+      const ui = m.createGameUI(document.getElementById("root"), { seat: 0, lang: arg.lang, mode: "play", send: () => Promise.resolve() });
+      if (ui.ready) await ui.ready;
+      ui.update({ view: arg.view, legal: [], version: 1 });
+      await new Promise((r) => setTimeout(r, 50));
+      return document.querySelector(".cg-over-reason")?.textContent;
+    """, {"view": view, "lang": lang})
+    assert got == said
+
+
 # ============================================================================ the kit
 
 

@@ -229,6 +229,16 @@ const MESSAGES = {
     fr: "Par forfait.",
     es: "Por abandono.",
   },
+  reason_resignation: {
+    en: "By resignation.",
+    fr: "Par abandon.",
+    es: "Por rendición.",
+  },
+  reason_timeout: {
+    en: "On time.",
+    fr: "Au temps.",
+    es: "Por tiempo.",
+  },
   reason_other: {
     en: "The game has ended.",
     fr: "La partie est terminée.",

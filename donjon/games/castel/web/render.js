@@ -315,7 +315,7 @@ function overHtml(c) {
   const ws = o.winners || [];
   let reason;
   if (o.reason === "no_cards") reason = ws.length === 1 ? t("reason_no_cards", { who: c.who(ws[0]) }) : t("reason_no_cards_n");
-  else if (o.reason === "deadlock" || o.reason === "turn_limit" || o.reason === "forfeit") reason = t(`reason_${o.reason}`);
+  else if (["deadlock", "turn_limit", "forfeit", "resignation", "timeout"].includes(o.reason)) reason = t(`reason_${o.reason}`);
   else reason = t("reason_other");
   const rows = ranking(v)
     .map((r) => {
