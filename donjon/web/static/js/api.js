@@ -89,3 +89,11 @@ export function resultText(game) {
   if (o.winners && o.winners.length === 1) return o.winners[0] === 0 ? "1–0" : "0–1";
   return "—";
 }
+
+/** A finished game's last view as its board should draw it: with the game's outcome (a game
+ *  can end outside its rules: resignation, agreement, a flag, a forfeit, an abort...) and
+ *  nobody to act, so no board still says "your turn". `game`: its `status` and `outcome`. */
+export function endedView(view, game) {
+  const outcome = view.outcome || game.outcome || { winners: [], losers: [], draw: false, reason: game.status };
+  return { ...view, outcome, to_act: [] };
+}

@@ -4,7 +4,7 @@
 //   ui = createGameUI(root, { seat, lang, send, targets, mode, players }); ui.update({ view, legal, version, players });
 // A game without one gets ./fallback-ui.js, which has the same contract.
 
-import { api, boot, esc, gameInfo, lang, seatColour, t, toast } from "./api.js";
+import { api, boot, endedView, esc, gameInfo, lang, seatColour, t, toast } from "./api.js";
 import { createBoardUI } from "./board-ui.js";
 import { setHtml } from "./kit/html.js";
 import { GameSocket } from "./socket.js";
@@ -110,8 +110,7 @@ function followTurn() {
 // on the board gets that result in its view and nobody to act, so no board still says "your turn".
 function boardFrame(view, legal) {
   if (!view || !over()) return { view, legal };
-  const outcome = view.outcome || game.outcome || { winners: [], losers: [], draw: false, reason: game.status };
-  return { view: { ...view, outcome, to_act: [] }, legal: [] };
+  return { view: endedView(view, game), legal: [] };
 }
 
 function nameOf(s) {

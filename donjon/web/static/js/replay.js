@@ -3,7 +3,7 @@
 // board draws it as in a live game (a click, or ←/→/Home/End here, moves the step: the board's
 // `seek`), and the side list names each step in the board's words (`ui.describe(entry)`: SAN,
 // card names, log sentences), not by internal ids, and, in a timed game, the time each move took.
-import { api, boot, esc, gameInfo, lang, seatColour, t, toast } from "./api.js";
+import { api, boot, endedView, esc, gameInfo, lang, seatColour, t, toast } from "./api.js";
 import { spentAttrs, spentByVersion } from "./kit/movelist.js";
 import { showWithin } from "./kit/scroll.js";
 
@@ -20,7 +20,7 @@ let views = [];
 let history = null; // the server's history entries (the record's `history`)
 let idx = 0;
 let ui = null;
-let ended = null; // the outcome of a finished game, shown on its last step (as the game page does)
+let ended = null; // the record's game once it is over: its last step is drawn as the game page does
 
 /** The side list's text of step i: the board's words for its history entry, else a plain label. */
 function stepText(i) {
@@ -58,7 +58,7 @@ function show(i) {
   // The board gets the whole list once and the view of the step: its list marks the step.
   // A game that ended outside its rules (a resignation, a flag, a forfeit...) has no outcome
   // in its last position's view: its last step gets the game's, and nobody to act.
-  const view = ended && idx === steps.length - 1 && views[idx] ? { ...views[idx], outcome: views[idx].outcome || ended, to_act: [] } : views[idx];
+  const view = ended && idx === steps.length - 1 && views[idx] ? endedView(views[idx], ended) : views[idx];
   if (ui) ui.update({ view, legal: [], version: steps[idx].seq, ...(history ? { history } : {}) });
   list.querySelectorAll("li").forEach((li) => li.classList.toggle("current", Number(li.dataset.i) === idx));
   const cur = list.querySelector("li.current");
@@ -79,7 +79,7 @@ async function main() {
   const players = rec.players;
   playersEl.innerHTML = players.map(bar).join("");
   const o = rec.game.outcome || {};
-  if (rec.game.status !== "active") ended = rec.game.outcome || { winners: [], losers: [], draw: false, reason: rec.game.status };
+  if (rec.game.status !== "active") ended = rec.game;
   statusLine.textContent = o.draw ? `½–½ ${o.reason ? t("r_" + o.reason) : ""}`
     : o.winners && o.winners.length ? `${t("result_white", { name: players.find((p) => p.seat === o.winners[0]).name })} ${o.reason ? t("r_" + o.reason) : ""}`
     : rec.game.status === "aborted" ? t("aborted") : rec.game.status === "abandoned" ? t("abandoned") : "";
