@@ -195,3 +195,42 @@ def test_a_lesson_on_a_laptop_and_a_phone(browser, site, size: str) -> None:
         shot(page, f"learn-list-{size}.png")
     finally:
         ctx.close()
+
+
+def in_view(page: Any, selector: str) -> bool:
+    """``selector`` shows whole in the window, below the sticky top bar."""
+    return bool(page.locator(selector).evaluate(
+        "e => { const r = e.getBoundingClientRect(); const bar = document.querySelector('.topbar').getBoundingClientRect();"
+        " return r.top >= bar.bottom - 1 && r.bottom <= innerHeight + 1; }"))
+
+
+@pytest.mark.parametrize("game", list(CLICKS))
+def test_on_a_phone_what_the_lesson_says_next_comes_into_view(browser, site, game: str) -> None:
+    """On a phone the lesson's panel is above the board and the player acts below it: the hint,
+    "well done" with its Next button, and the next lesson's title and text show in the window
+    without scrolling back up (they were left above it, or under the top bar)."""
+    tut = tutorials.tutorial(game)
+    ctx = browser.new_context(base_url=site.url, viewport=SIZES["phone"], device_scale_factor=1)
+    ctx.set_default_timeout(15000)
+    page = ctx.new_page()
+    try:
+        page.goto(f"/learn/{game}")
+        page.wait_for_selector(BOARD[game])
+        lesson_open(page, 0)
+        page.evaluate("scrollTo(0, document.body.scrollHeight)")  # down to the hand
+        CLICKS[game](page, WRONG[game])
+        page.wait_for_selector("#lesson-hint:not([hidden])")
+        assert in_view(page, "#lesson-hint"), page.evaluate("scrollY")
+        for n, lesson in enumerate(tut.lessons[:5]):
+            lesson_open(page, n)
+            page.evaluate("scrollTo(0, document.body.scrollHeight)")
+            CLICKS[game](page, lesson.solution)
+            page.wait_for_selector("#lesson[data-state='done']")
+            assert in_view(page, "#lesson-done") and in_view(page, "#lesson-next"), (n, page.evaluate("scrollY"))
+            assert page.evaluate("document.activeElement.id") == "lesson-next"
+            page.locator("#lesson-next").click()
+            lesson_open(page, n + 1)
+            assert in_view(page, "#lesson-title") and in_view(page, "#lesson-text"), (n + 1, page.evaluate("scrollY"))
+        shot(page, f"learn-{game}-next-390.png")
+    finally:
+        ctx.close()

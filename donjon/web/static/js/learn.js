@@ -10,6 +10,7 @@
 
 import { ApiError, api, boot, ensureSession, gameInfo, lang, t } from "./api.js";
 import { createBoardUI } from "./board-ui.js";
+import { showInWindow } from "./kit/scroll.js";
 
 const learn = boot.learn;
 const info = gameInfo(learn.game) || { id: learn.game, web: { ui: null } };
@@ -59,7 +60,10 @@ function renderList(current) {
   });
 }
 
-async function open(n) {
+// On a phone the lesson's panel is above the board, and the player acts lower down (the hand,
+// the board's buttons): what the panel says next (the hint, "well done" and its Next button,
+// the next lesson's text) is scrolled into view when it is not in view.
+async function open(n, reveal = false) {
   const { lesson: got } = await api(path(n));
   lesson = got;
   // a fresh board per lesson: a lesson is a new position, not the next move of the last one
@@ -77,6 +81,7 @@ async function open(n) {
   lit = lesson.highlight || [];
   show(lesson, lesson.legal);
   renderList(n);
+  if (reveal) showInWindow(card.firstElementChild, panel.text);
 }
 
 // The board's send: the intent goes to the tutorial API. A refusal rejects with the text the
@@ -91,6 +96,7 @@ async function send(action) {
     if (e instanceof ApiError && (e.code === "not_expected" || e.code === "illegal")) {
       panel.hint.textContent = e.message;
       panel.hint.hidden = false;
+      showInWindow(panel.hint);
     }
     throw e;
   }
@@ -105,21 +111,23 @@ async function send(action) {
   renderList(n);
   if (r.result.next !== null) {
     panel.next.hidden = false;
-    panel.next.focus();
+    showInWindow(panel.done, panel.next);
+    panel.next.focus({ preventScroll: true });
   } else {
     panel.finishText.textContent = r.result.finish;
     panel.finish.hidden = false;
     card.dataset.state = "finished";
+    showInWindow(panel.done, panel.finish);
   }
   return { ok: true };
 }
 
 panel.next.addEventListener("click", () => {
-  if (lesson) open(lesson.index + 1).catch(failed);
+  if (lesson) open(lesson.index + 1, true).catch(failed);
 });
 panel.list.addEventListener("click", (ev) => {
   const b = ev.target.closest("[data-lesson]");
-  if (b) open(Number(b.dataset.lesson)).catch(failed);
+  if (b) open(Number(b.dataset.lesson), true).catch(failed);
 });
 
 function failed(e) {

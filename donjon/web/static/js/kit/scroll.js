@@ -1,7 +1,9 @@
-// Scroll a list so that one of its items shows, without moving the page.
+// Scroll a list so that one of its items shows, without moving the page; scroll the window so
+// that a part of the page shows below the top bar.
 //
-//   import { showWithin } from "/static/js/kit/scroll.js";
+//   import { showInWindow, showWithin } from "/static/js/kit/scroll.js";
 //   showWithin(list, list.querySelector(".current"));
+//   showInWindow(message, button);
 
 /** Scroll `box` (a scrolling element holding `el`) just enough for `el` to show in it. Unlike
  *  `el.scrollIntoView`, the window and the other boxes around stay where they are: opening a
@@ -14,4 +16,17 @@ export function showWithin(box, el) {
   const r = el.getBoundingClientRect();
   if (r.top < top) box.scrollTop -= top - r.top;
   else if (r.bottom > bottom) box.scrollTop += Math.min(r.bottom - bottom, r.top - top);
+}
+
+/** Scroll the window just enough for the span from `first`'s top to `last`'s bottom to show
+ *  below the sticky top bar (the root's `scroll-padding-top`, site.css), its top first when
+ *  it is taller than the window. For what a player must read after acting lower on the page
+ *  (on a phone a lesson's text is above the board and its hand): nothing moves when it
+ *  already shows. */
+export function showInWindow(first, last = first) {
+  const pad = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  const top = first.getBoundingClientRect().top;
+  const bottom = last.getBoundingClientRect().bottom;
+  if (top < pad) window.scrollBy({ top: top - pad, behavior: "instant" });
+  else if (bottom > window.innerHeight) window.scrollBy({ top: Math.min(bottom - window.innerHeight, top - pad), behavior: "instant" });
 }
