@@ -110,3 +110,32 @@ def test_a_theme_keeps_to_one_line_on_a_phone_in_french(browser, site) -> None:
     lines = chips.evaluate_all("cs => cs.map((c) => c.getBoundingClientRect().height / parseFloat(getComputedStyle(c).lineHeight))")
     assert all(n < 1.9 for n in lines), lines
     page.context.close()
+
+
+def test_on_a_phone_the_verdict_comes_into_view(browser, site) -> None:
+    """On a phone the puzzle's panel is above the board: after an action played lower down (the
+    window scrolled to the hand), "Not the best" and "Solved!" with the next puzzle's button
+    show in the window, below the top bar."""
+    in_view = ("e => { const r = e.getBoundingClientRect(); const bar = document.querySelector('.topbar').getBoundingClientRect();"
+               " return r.top >= bar.bottom - 1 && r.bottom <= innerHeight + 1; }")
+    p = pick("material")
+    page = open_page(browser, site, f"/puzzles/{GAME}/{p.id}", 390, 844)
+    legal = page.evaluate(f"() => fetch('/api/puzzles/{GAME}/{p.id}').then(r => r.json()).then(d => d.legal)")
+    wrong = next(a["uci"] for a in legal if a["type"] == "move" and a["uci"] != p.line[0]["action"]["uci"] and len(a["uci"]) == 4)
+    page.evaluate("scrollTo(0, document.body.scrollHeight)")
+    assert not page.locator("#puzzle-status").evaluate(in_view)
+    click(page, wrong)
+    page.wait_for_selector("#puzzle-status[data-state='wrong']")
+    page.wait_for_timeout(100)
+    assert page.locator("#puzzle-status").evaluate(in_view), page.evaluate("scrollY")
+    page.context.close()
+
+    p = pick("mate_in_1")
+    page = open_page(browser, site, f"/puzzles/{GAME}/{p.id}", 390, 844)
+    page.evaluate("scrollTo(0, document.body.scrollHeight)")
+    click(page, p.line[0]["action"]["uci"])
+    page.wait_for_selector("#puzzle-status[data-state='solved']")
+    page.wait_for_timeout(100)
+    assert page.locator("#puzzle-status").evaluate(in_view) and page.locator("#puzzle-next").evaluate(in_view)
+    shot(page, "puzzle-solved-390.png")
+    page.context.close()

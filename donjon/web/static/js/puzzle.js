@@ -4,6 +4,7 @@
 // the stored replies, or "not the best — try again" and the start position again.
 
 import { api, ApiError, boot, ensureSession, esc, gameInfo, t, toast } from "./api.js";
+import { showInWindow } from "./kit/scroll.js";
 
 const cfg = boot.puzzle || { mode: "next" };
 const root = document.getElementById("board-root");
@@ -76,10 +77,14 @@ async function send(action) {
   } else {
     note = t("puzzle_correct");
   }
-  // Let the board finish with its own action first, then show the server's position.
+  // Let the board finish with its own action first, then show the server's position. On a
+  // phone the panel is above the board: a wrong answer's reason and "Solved!" with the next
+  // puzzle are brought into view (the player may have scrolled down to the hand); a right
+  // step leaves the page where it is, for the next action.
   setTimeout(() => {
     ui.update(frame());
     render();
+    if (!res.correct || res.done) showInWindow(statusEl, res.done ? el("puzzle-next") : statusEl);
   }, 0);
   return { ok: true };
 }
