@@ -382,6 +382,11 @@ MESSAGES: dict[str, Message] = {
         "fr": "Thème",
         "es": "Tema",
     },
+    "sound": {
+        "en": "Sound",
+        "fr": "Son",
+        "es": "Sonido",
+    },
     "coins": {
         "en": "coins",
         "fr": "pièces",

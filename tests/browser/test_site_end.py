@@ -96,6 +96,67 @@ def test_play_with_the_computer_is_one_click(new_page) -> None:
     pg.wait_for_selector(".userbox .chip-guest")  # the visitor plays as a guest
 
 
+FAKE_AUDIO = """
+window.__sounds = [];
+window.AudioContext = class {
+  constructor() { this.state = "running"; this.currentTime = 0; this.destination = {}; }
+  resume() { return Promise.resolve(); }
+  createOscillator() {
+    const o = { type: "", frequency: { value: 0 }, connect: (n) => n, stop() {},
+                start() { window.__sounds.push(o.frequency.value); } };
+    return o;
+  }
+  createGain() { return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (n) => n }; }
+};
+"""
+"""A Web Audio stand-in that records the frequency of every note started (``window.__sounds``)."""
+
+
+def sounds(pg: Any) -> list[float]:
+    return list(pg.evaluate("window.__sounds"))
+
+
+def test_moves_and_the_end_sound_unless_the_speaker_is_off(new_page) -> None:
+    """Each move played, the player's own and the bot's, sounds once as it arrives, and the
+    game's end has its own two notes; opening or reloading the page sounds nothing. The
+    speaker button turns the sounds off for this browser, across a reload."""
+    pg = new_page()
+    pg.add_init_script(FAKE_AUDIO)
+    pg.goto("/")
+    assert pg.request.post("/api/guest").ok
+    r = pg.request.post("/api/tables", data={"game": "unfairchess", "opponent": "bot", "bot_level": "easy",
+                                               "color": "white"})
+    assert r.ok, r.text()
+    gid = r.json()["table"]["game_id"]
+    pg.goto(f"/g/{gid}")
+    enter(pg)
+    assert sounds(pg) == []
+    speaker = pg.locator("#sound-btn")
+    assert speaker.get_attribute("aria-pressed") == "true"
+    move(pg, "a1a7")
+    pg.wait_for_selector(".ucg-root.ucg-can-act")  # the bot has answered
+    assert sounds(pg) == [520, 520], sounds(pg)
+    pg.reload()
+    enter(pg)
+    assert sounds(pg) == []
+    speaker.click()
+    assert speaker.get_attribute("aria-pressed") == "false"
+    move(pg, "e2e3")
+    pg.wait_for_selector(".ucg-root.ucg-can-act")
+    pg.reload()
+    enter(pg)
+    assert speaker.get_attribute("aria-pressed") == "false"
+    move(pg, "e3e4")
+    pg.wait_for_selector(".ucg-root.ucg-can-act")
+    assert sounds(pg) == []
+    speaker.click()
+    assert speaker.get_attribute("aria-pressed") == "true"
+    pg.on("dialog", lambda d: d.accept())
+    pg.locator("[data-act='resign']").click()
+    pg.wait_for_selector("#status-line[data-over='1']")
+    assert sounds(pg) == [660, 880], sounds(pg)
+
+
 def test_the_bot_accepts_a_draw_it_judges_lost(new_page) -> None:
     pg = new_page()
     pg.goto("/")

@@ -7,6 +7,7 @@
 import { api, boot, endedView, esc, gameInfo, lang, seatColour, t, toast } from "./api.js";
 import { createBoardUI } from "./board-ui.js";
 import { setHtml } from "./kit/html.js";
+import { play, setSoundOn, soundOn } from "./kit/sound.js";
 import { GameSocket } from "./socket.js";
 import { turnHere } from "./turns.js";
 
@@ -71,6 +72,7 @@ function onStatus(state) {
 }
 
 function onFrame(msg) {
+  const wasOver = over();
   if (msg.game) {
     game = msg.game;
     if (typeof game.server_time === "number") clockOffset = game.server_time * 1000 - Date.now();
@@ -92,7 +94,23 @@ function onFrame(msg) {
     default:
       break;
   }
+  // what happens live sounds (kit/sound.js); a sync (the page opened, a reconnect) does not
+  if (msg.t !== "sync") {
+    if (!wasOver && over()) play("end");
+    else if (msg.t === "event" && msg.event && msg.event.kind === "play") play("move");
+  }
   render();
+}
+
+// The speaker button: the sounds on or off for this browser.
+const soundBtn = document.getElementById("sound-btn");
+if (soundBtn) {
+  const showSound = () => soundBtn.setAttribute("aria-pressed", String(soundOn()));
+  showSound();
+  soundBtn.addEventListener("click", () => {
+    setSoundOn(!soundOn());
+    showSound();
+  });
 }
 
 const over = () => !!game.status && game.status !== "active";
@@ -236,18 +254,6 @@ function seatTime(c, s) {
 }
 
 let beeped = 0;
-function beep() {
-  try {
-    const ctx = beep.ctx || (beep.ctx = new AudioContext());
-    const o = ctx.createOscillator();
-    const g = ctx.createGain();
-    o.frequency.value = 880;
-    g.gain.value = 0.05;
-    o.connect(g).connect(ctx.destination);
-    o.start();
-    o.stop(ctx.currentTime + 0.08);
-  } catch (e) { /* no audio here */ }
-}
 
 function renderClocks() {
   if (!clocksEl) return;
@@ -263,7 +269,7 @@ function renderClocks() {
     const low = !corr && running && left < LOW;
     if (low && p.seat === seat && Math.ceil(left) !== beeped && left > 0) {
       beeped = Math.ceil(left);
-      beep();
+      play("low");
     }
     return `<div class="clk${running ? " running" : ""}${low ? " low" : ""}${p.seat === seat ? " mine" : ""}" data-seat="${p.seat}" data-left="${Math.max(0, left).toFixed(1)}">
       <span class="clk-name">${esc(p.name)}</span><span class="clk-time">${esc(clockText(left, corr))}</span></div>`;
