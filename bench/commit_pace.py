@@ -12,22 +12,31 @@ the server's moves are, and prints the process's CPU per entry (all threads)::
 
 With a group commit that can write a batch on the loop (``_SqliteWriter.write_here``), it
 also prints the same entries with every batch sent to the writer's thread (``thread``),
-alternated with the default in every repeat.
+alternated with the default in every repeat. Two floors are measured the same way, alternated
+too: ``idle``, the paced loop and its tasks with no entry written (what waking up costs), and
+``raw``, each entry one bare sqlite3 transaction on the same file and pragmas (``BEGIN
+IMMEDIATE``, the INSERT, ``COMMIT`` with its fsync), run by the task itself: ``raw`` less
+``idle`` is what a durable entry costs at that pace before any code of ours.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
+import sqlite3
 import statistics
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import uvloop
 
 from donjon.store import Database, repo
+from donjon.store.checkpoint import configure
 
 
 async def _game(db: Database) -> str:
@@ -38,29 +47,47 @@ async def _game(db: Database) -> str:
     return str(g.id)
 
 
-async def run(path: str, entries: int, gap_ms: float, thread: bool, seed: int) -> tuple[float, float]:
+async def run(path: str, entries: int, gap_ms: float, mode: str, seed: int) -> tuple[float, float]:
     """(CPU microseconds per entry, entries per commit) for ``entries`` paced appends."""
     db = Database(f"sqlite:///{path}")
     await db.migrate()
     game = await _game(db)
     log = db.log
     writer = getattr(log, "_sqlite", None)
-    if thread and writer is not None:
+    if mode == "thread" and writer is not None:
         writer.thread_until = float("inf")
     rng = random.Random(seed)
     action = {"action": {"type": "move", "uci": "e2e4"}}
     await log.append(game, 1, "play", 0, action)  # the writer's connection opened
+    append: Callable[..., Awaitable[None]] = log.append
+    if mode in ("idle", "raw"):
+        append = _bare(path, mode)
     batches0, rows0 = log.batches, log.rows
     tasks = []
     c0 = time.process_time()
     for seq in range(2, entries + 2):
         await asyncio.sleep(gap_ms / 1000 * rng.uniform(0.5, 1.5))
-        tasks.append(asyncio.ensure_future(log.append(game, seq, "play", seq % 2, action)))
+        tasks.append(asyncio.ensure_future(append(game, seq, "play", seq % 2, action)))
     await asyncio.gather(*tasks)
     cpu = time.process_time() - c0
-    per_commit = (log.rows - rows0) / max(1, log.batches - batches0)
+    per_commit = (log.rows - rows0) / max(1, log.batches - batches0) if mode not in ("idle", "raw") else 1.0
     await db.dispose()
     return cpu / entries * 1e6, per_commit
+
+
+def _bare(path: str, mode: str) -> Callable[..., Awaitable[None]]:
+    """The floors' append: nothing (``idle``), or one bare sqlite3 transaction (``raw``)."""
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    configure(conn, "FULL")
+
+    async def append(game: str, seq: int, kind: str, seat: int, data: dict[str, Any]) -> None:
+        if mode == "raw":
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("INSERT INTO game_actions (game_id, seq, kind, seat, data, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                         (game, seq, kind, seat, json.dumps(data), time.time()))
+            conn.execute("COMMIT")
+
+    return append
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -71,13 +98,13 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     from donjon.store import groupcommit
 
-    modes = ["default"] + (["thread"] if hasattr(groupcommit._SqliteWriter, "write_here") else [])
+    modes = ["default"] + (["thread"] if hasattr(groupcommit._SqliteWriter, "write_here") else []) + ["raw", "idle"]
     runs: dict[str, list[float]] = {m: [] for m in modes}
     tmp = tempfile.mkdtemp(prefix="donjon-commit-pace-")
     for rep in range(args.repeats):
         for m in modes:
             path = os.path.join(tmp, f"{m}-{rep}.sqlite3")
-            cpu, per_commit = uvloop.run(run(path, args.entries, args.gap, m == "thread", rep))
+            cpu, per_commit = uvloop.run(run(path, args.entries, args.gap, m, rep))
             runs[m].append(cpu)
             print(f"  {m:8s} {cpu:6.1f} us CPU per entry ({per_commit:.2f} entries per commit)", flush=True)
     print(f"{groupcommit.__file__}: {args.entries} entries, one every {args.gap:g} ms on average")

@@ -101,9 +101,9 @@ def test_commit_pace_prints_the_cpu_per_entry_on_the_loop_and_in_the_thread(caps
     pace = load("commit_pace")
     assert pace.main(["--entries", "20", "--gap", "0.5", "--repeats", "1"]) == 0
     out = capsys.readouterr().out
-    lines = {line.split()[0]: line for line in out.splitlines() if line.startswith(("default", "thread"))}
-    assert set(lines) == {"default", "thread"} and "x default" in lines["thread"]
-    assert float(lines["default"].split()[1]) > 0
+    lines = {line.split()[0]: line for line in out.splitlines() if line.startswith(("default", "thread", "raw", "idle"))}
+    assert set(lines) == {"default", "thread", "raw", "idle"} and "x default" in lines["thread"]
+    assert float(lines["default"].split()[1]) > 0 and "x default" in lines["raw"] and "x default" in lines["idle"]
 
 
 def test_settle_prints_the_cpu_of_a_plain_and_a_game_ending_entry(capsys) -> None:  # type: ignore[no-untyped-def]
