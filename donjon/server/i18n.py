@@ -382,6 +382,41 @@ MESSAGES: dict[str, Message] = {
         "fr": "Thème",
         "es": "Tema",
     },
+    "chat": {
+        "en": "Chat",
+        "fr": "Discussion",
+        "es": "Chat",
+    },
+    "chat_placeholder": {
+        "en": "Write a message…",
+        "fr": "Écris un message…",
+        "es": "Escribe un mensaje…",
+    },
+    "chat_send": {
+        "en": "Send",
+        "fr": "Envoyer",
+        "es": "Enviar",
+    },
+    "chat_empty": {
+        "en": "Nobody has written yet.",
+        "fr": "Personne n'a encore écrit.",
+        "es": "Nadie ha escrito todavía.",
+    },
+    "chat_hide": {
+        "en": "Hide",
+        "fr": "Masquer",
+        "es": "Ocultar",
+    },
+    "chat_show": {
+        "en": "Show",
+        "fr": "Afficher",
+        "es": "Mostrar",
+    },
+    "chat_hidden": {
+        "en": "The chat is hidden on this browser.",
+        "fr": "La discussion est masquée sur ce navigateur.",
+        "es": "El chat está oculto en este navegador.",
+    },
     "sound": {
         "en": "Sound",
         "fr": "Son",

@@ -123,6 +123,12 @@ class Room:
         """Every entry's event with its data (the action included; never sent as such):
         ``log[v - 1]`` made version ``v``; :mod:`donjon.server.positions` replays it."""
         self.conns: set[Conn] = set()
+        self.chat: list[dict[str, Any]] = []
+        """The chat's last lines known here (:mod:`donjon.server.chat`): those read from the
+        database once ``chat_loaded``, and those said since, oldest first."""
+        self.chat_loaded = False
+        self.chat_said: dict[int, collections.deque[float]] = {}
+        """Seat -> when it said its last lines (the chat's pace limit)."""
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
         self._views: dict[tuple[int, int | None, bool], tuple[dict[str, Any], list[Any]]] = {}

@@ -29,7 +29,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from donjon.bus import Bus
-from donjon.server import clock
+from donjon.server import chat, clock
 from donjon.server.match import Match, MatchError
 from donjon.server.room import Room, absence_values
 from donjon.server.settings import Settings
@@ -206,7 +206,8 @@ class Rooms:
                 r.away_since, r.claim_at, r.deadline_at, r.deadline_kind)
 
     async def on_bus_game(self, channel: str, message: dict[str, Any]) -> None:
-        """A message on ``game:<id>`` from another process: a presence change or a new version."""
+        """A message on ``game:<id>`` from another process: a presence change, a chat line
+        or a new version."""
         if message.get("node") == self.settings.node_id:
             return
         room = self.rooms.get(channel.split(":", 1)[1])
@@ -215,6 +216,9 @@ class Rooms:
         if message.get("type") == "presence":
             await self.reload_seats(room)
             room.broadcast_presence()
+            return
+        if message.get("type") == "chat" and isinstance(message.get("line"), dict):
+            chat.heard(room, message["line"])
             return
         v = message.get("v")
         if isinstance(v, int) and v > room.match.version:

@@ -31,7 +31,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from donjon.server import auth, clock
+from donjon.server import auth, chat, clock
 from donjon.server.limits import Limits, SlidingWindow, client_ip
 from donjon.server.match import MAX_LAG, MatchError
 from donjon.server.origin import same_site
@@ -68,6 +68,7 @@ FIELDS: dict[str, set[str]] = {
     "abort": {"id", "v", "seat"},
     "claim": {"id", "v", "seat"},
     "rematch": {"id", "v", "op", "seat"},
+    "chat": {"id", "text"},
 }
 REQUIRED: dict[str, set[str]] = {
     "targets": {"id", "v", "card"},
@@ -78,6 +79,7 @@ REQUIRED: dict[str, set[str]] = {
     "abort": {"id"},
     "claim": {"id"},
     "rematch": {"id", "op"},
+    "chat": {"id", "text"},
 }
 
 
@@ -301,6 +303,10 @@ async def handle(hub: Hub, room: Room, conn: Conn, msg: dict[str, Any], received
             for f in frames:
                 conn.push(f)
             conn.ready = True
+        if conn.seat is not None:
+            lines = await chat.history(hub, room)
+            if lines["lines"]:
+                conn.push(lines)
         return
     if t == "position":  # anyone may look back; the answer is the public view (server/positions.py)
         if not conn.ready:
@@ -316,6 +322,13 @@ async def handle(hub: Hub, room: Room, conn: Conn, msg: dict[str, Any], received
         raise ProtocolError(f"seat {msg['seat']} is not yours (you play seat {conn.seat})", msg_id, "not_your_seat")
     if not conn.ready:
         raise ProtocolError("say hello first: {\"t\": \"hello\", \"v\": null}", msg_id, "hello_first")
+    if t == "chat":
+        try:
+            await chat.say(hub, room, conn, msg["text"])
+        except chat.ChatRefused as e:
+            raise ProtocolError(e.reason, msg_id, e.code) from None
+        conn.push({"t": "ack", "id": msg_id})
+        return
     if t == "targets":
         v = msg["v"]
         if v != room.match.version:

@@ -168,6 +168,20 @@ class GameActionRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
 
 
+class GameChatRow(Base):
+    """A line of a game's chat between its players (server/chat.py), kept with the game so a
+    reload shows the conversation; ``seat`` is who wrote it."""
+
+    __tablename__ = "game_chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
+    text: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[float] = mapped_column(Float)
+
+
 class RatingRow(Base):
     """A player's Elo rating in one game and the ranked games behind it (league/elo.py)."""
 

@@ -13,7 +13,17 @@ from sqlalchemy import Connection, Table, bindparam, delete, func, or_, select, 
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
-from donjon.store.models import GameActionRow, GameRow, GameSeatRow, LedgerRow, NodeRow, SessionRow, TableRow, User
+from donjon.store.models import (
+    GameActionRow,
+    GameChatRow,
+    GameRow,
+    GameSeatRow,
+    LedgerRow,
+    NodeRow,
+    SessionRow,
+    TableRow,
+    User,
+)
 
 _ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 
@@ -210,6 +220,21 @@ async def game_entries(s: AsyncSession, game_id: str, after: int = 0) -> list[Ga
     rows = await s.execute(select(GameActionRow).where(GameActionRow.game_id == game_id, GameActionRow.seq > after)
                            .order_by(GameActionRow.seq))
     return list(rows.scalars())
+
+
+async def add_chat(s: AsyncSession, game_id: str, seat: int, user_id: int | None, text: str, at: float) -> GameChatRow:
+    """Store a line of ``game_id``'s chat written by ``seat``."""
+    row = GameChatRow(game_id=game_id, seat=seat, user_id=user_id, text=text, created_at=at)
+    s.add(row)
+    await s.flush()
+    return row
+
+
+async def chat_lines(s: AsyncSession, game_id: str, limit: int = 100) -> list[GameChatRow]:
+    """The last ``limit`` lines of ``game_id``'s chat, oldest first."""
+    rows = await s.execute(select(GameChatRow).where(GameChatRow.game_id == game_id)
+                           .order_by(GameChatRow.id.desc()).limit(limit))
+    return list(reversed(list(rows.scalars())))
 
 
 async def append_entry(s: AsyncSession, game_id: str, seq: int, kind: str, seat: int | None,

@@ -386,6 +386,54 @@ def test_a_clock_flags_and_the_loser_sees_why(new_page) -> None:
     assert alice.locator("#rp-list li[data-i='1']").get_attribute("data-spent") is None
 
 
+def test_the_players_chat_live_after_a_reload_and_not_for_spectators(new_page) -> None:
+    alice, bob, watcher = new_page(), new_page(PHONE), new_page()
+    register(alice, "chatty")
+    register(bob, "quiet")
+    r = alice.request.post("/api/tables", data={"game": "unfairchess", "color": "white", "opponent": "anyone"})
+    table = r.json()["table"]["id"]
+    assert bob.request.post(f"/api/tables/{table}/join").ok
+    gid = alice.request.get(f"/api/tables/{table}").json()["table"]["game_id"]
+    for pg in (alice, bob, watcher):
+        pg.goto(f"/g/{gid}")
+        enter(pg)
+    assert watcher.locator("#chat").count() == 0  # what the players say is theirs
+    assert alice.locator("#chat-lines").inner_text() == "Nobody has written yet."
+    # on the phone the chat is below the board, out of view: a line also comes as a toast
+    bob.evaluate("scrollTo(0, 0)")
+    alice.fill("#chat-form input", "good luck <b>!</b>")
+    alice.keyboard.press("Enter")
+    alice.wait_for_selector("#chat-lines li.mine")
+    assert alice.locator("#chat-form input").input_value() == ""
+    line = bob.locator("#chat-lines li[data-seat='0']")
+    line.wait_for()
+    assert line.inner_text().split(maxsplit=1) == ["chatty", "good luck <b>!</b>"]  # text, not markup
+    assert bob.locator("#chat-lines b").count() == 0
+    bob.wait_for_selector(".toast:has-text('chatty: good luck <b>!</b>')")
+    bob.fill("#chat-form input", "thanks")
+    bob.locator("#chat-form button").click()
+    alice.wait_for_selector("#chat-lines li[data-seat='1']:has-text('thanks')")
+    shot(bob, "site-chat-390.png")
+    shot(alice, "site-chat-1280.png")
+    # a reload shows the conversation; hiding it is kept by the browser
+    bob.reload()
+    enter(bob)
+    bob.wait_for_selector("#chat-lines li[data-seat='1']")
+    assert bob.locator("#chat-lines li").count() == 2
+    bob.locator("#chat-toggle").click()
+    assert not bob.locator("#chat-lines").is_visible()
+    bob.reload()
+    enter(bob)
+    assert bob.locator("#chat").get_attribute("data-off") == "The chat is hidden on this browser."
+    assert not bob.locator("#chat-form").is_visible()
+    # a line refused by the server says why and changes nothing
+    alice.evaluate("document.querySelector('#chat-form input').removeAttribute('maxlength')")
+    alice.fill("#chat-form input", "x" * 201)
+    alice.keyboard.press("Enter")
+    alice.wait_for_selector(".toast:has-text('at most 200 characters')")
+    assert alice.locator("#chat-lines li").count() == 2
+
+
 def log_in(pg: Any, name: str) -> None:
     pg.goto("/login")
     pg.fill("#auth-form input[name=username]", name)

@@ -199,7 +199,7 @@ class Player:
         while True:
             f = self.recv()
             if f["t"] in ("ack", "error") and f.get("id") == mid:
-                if f["t"] == "ack":
+                if f["t"] == "ack" and "v" in f:  # a chat line's ack has no version
                     self.wait_version(f["v"])
                 return f
 

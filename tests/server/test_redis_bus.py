@@ -74,5 +74,10 @@ def test_two_nodes_one_game(tmp_path: Path, redis_url: str) -> None:
         # both nodes refuse a stale intent the same way
         err = w.act({"type": "move", "uci": "f1c4"}, v=1)
         assert err["code"] == "stale"
+        # a chat line said on node A reaches the player on node B, once
+        assert w.request("chat", text="well played")["t"] == "ack"
+        f = k.recv()
+        assert f["t"] == "chat" and [line["text"] for line in f["lines"]] == ["well played"]
+        assert [line["text"] for x in w.frames if x["t"] == "chat" for line in x["lines"]] == ["well played"]
         while OPEN:
             OPEN.pop().close()

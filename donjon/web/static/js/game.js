@@ -6,7 +6,7 @@
 
 import { api, boot, endedView, esc, gameInfo, lang, seatColour, t, toast } from "./api.js";
 import { createBoardUI } from "./board-ui.js";
-import { setHtml } from "./kit/html.js";
+import { setHtml, setRows } from "./kit/html.js";
 import { play, setSoundOn, soundOn } from "./kit/sound.js";
 import { GameSocket } from "./socket.js";
 import { turnHere } from "./turns.js";
@@ -91,6 +91,9 @@ function onFrame(msg) {
     case "error":
       if (!msg.handled) toast(msg.reason);
       break;
+    case "chat":
+      heard(msg.lines || []);
+      break;
     default:
       break;
   }
@@ -100,6 +103,78 @@ function onFrame(msg) {
     else if (msg.t === "event" && msg.event && msg.event.kind === "play") play("move");
   }
   render();
+}
+
+// The players' chat (server/chat.py; players only, the card is not on a spectator's page): the
+// last lines come after each hello, then each new line in a "chat" frame to every player's
+// socket; a line is sent with {"t": "chat", "text"} and acknowledged once stored. A player may
+// hide it on this browser (localStorage); a line from another player while the chat is out of
+// view also shows as a toast.
+const chatCard = document.getElementById("chat");
+const chatList = document.getElementById("chat-lines");
+const chatLines = new Map(); // line id -> {id, seat, text, at}
+const CHAT_KEY = "donjon.chat";
+
+function chatOn() {
+  try {
+    return localStorage.getItem(CHAT_KEY) !== "off";
+  } catch (e) {
+    return true;
+  }
+}
+
+function renderChat() {
+  if (!chatCard) return;
+  const on = chatOn();
+  if (on) delete chatCard.dataset.off;
+  else chatCard.dataset.off = t("chat_hidden");
+  const toggle = document.getElementById("chat-toggle");
+  toggle.textContent = on ? t("chat_hide") : t("chat_show");
+  toggle.setAttribute("aria-pressed", String(on));
+  const rows = [...chatLines.values()].sort((a, b) => a.id - b.id).map((l) => [l.id,
+    `<li class="${l.seat === seat ? "mine" : ""}" data-seat="${l.seat}"><span class="cl-name">${esc(nameOf(l.seat))}</span> <span class="cl-text">${esc(l.text)}</span></li>`]);
+  setRows(chatList, rows.length ? rows : [["none", `<li class="chat-none">${esc(t("chat_empty"))}</li>`]]);
+  chatList.scrollTop = chatList.scrollHeight;
+}
+
+function heard(lines) {
+  if (!chatCard) return;
+  const fresh = lines.filter((l) => !chatLines.has(l.id));
+  for (const l of fresh) chatLines.set(l.id, l);
+  renderChat();
+  const r = chatCard.getBoundingClientRect();
+  const hidden = r.bottom < 0 || r.top > window.innerHeight;
+  if (lines.length === 1 && fresh.length === 1 && fresh[0].seat !== seat && chatOn() && hidden) {
+    toast(`${nameOf(fresh[0].seat)}: ${fresh[0].text}`, "info");
+  }
+}
+
+if (chatCard) {
+  const form = document.getElementById("chat-form");
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const input = form.elements.text;
+    const text = input.value.trim();
+    if (!text) return;
+    const btn = form.querySelector("button");
+    btn.disabled = true;
+    try {
+      await sock.request({ t: "chat", text }, t("reconnecting"));
+      input.value = "";
+    } catch (e) {
+      toast(e.message);
+    } finally {
+      btn.disabled = false;
+    }
+  });
+  document.getElementById("chat-toggle").addEventListener("click", () => {
+    try {
+      if (chatOn()) localStorage.setItem(CHAT_KEY, "off");
+      else localStorage.removeItem(CHAT_KEY);
+    } catch (e) { /* storage refused */ }
+    renderChat();
+  });
+  renderChat();
 }
 
 // The speaker button: the sounds on or off for this browser.
