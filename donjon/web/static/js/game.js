@@ -7,6 +7,7 @@
 import { api, boot, endedView, esc, gameInfo, lang, seatColour, t, toast } from "./api.js";
 import { createBoardUI } from "./board-ui.js";
 import { setHtml, setRows } from "./kit/html.js";
+import { isOn, setOn } from "./kit/prefs.js";
 import { play, setSoundOn, soundOn } from "./kit/sound.js";
 import { GameSocket } from "./socket.js";
 import { turnHere } from "./turns.js";
@@ -115,13 +116,7 @@ const chatList = document.getElementById("chat-lines");
 const chatLines = new Map(); // line id -> {id, seat, text, at}
 const CHAT_KEY = "donjon.chat";
 
-function chatOn() {
-  try {
-    return localStorage.getItem(CHAT_KEY) !== "off";
-  } catch (e) {
-    return true;
-  }
-}
+const chatOn = () => isOn(CHAT_KEY);
 
 function renderChat() {
   if (!chatCard) return;
@@ -168,10 +163,7 @@ if (chatCard) {
     }
   });
   document.getElementById("chat-toggle").addEventListener("click", () => {
-    try {
-      if (chatOn()) localStorage.setItem(CHAT_KEY, "off");
-      else localStorage.removeItem(CHAT_KEY);
-    } catch (e) { /* storage refused */ }
+    setOn(CHAT_KEY, !chatOn());
     renderChat();
   });
   renderChat();

@@ -5,6 +5,8 @@
 //   import { play, soundOn, setSoundOn } from "/static/js/kit/sound.js";
 //   play("move");
 
+import { isOn, setOn } from "./prefs.js";
+
 const KEY = "donjon.sound";
 
 /** Each sound: notes of [frequency in Hz, start and length in s], a wave shape, a volume. */
@@ -18,19 +20,12 @@ let ctx = null;
 
 /** Whether this browser plays the sounds. */
 export function soundOn() {
-  try {
-    return localStorage.getItem(KEY) !== "off";
-  } catch (e) {
-    return true;
-  }
+  return isOn(KEY);
 }
 
 /** Turn the sounds on or off for this browser. */
 export function setSoundOn(on) {
-  try {
-    if (on) localStorage.removeItem(KEY);
-    else localStorage.setItem(KEY, "off");
-  } catch (e) { /* storage refused: this page only */ }
+  setOn(KEY, on);
 }
 
 /** Play `kind` ("move", "end", "low") unless the sounds are off. A browser lets a page sound
