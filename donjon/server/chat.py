@@ -5,7 +5,8 @@
     ← {"t": "chat", "lines": [{"id": 12, "seat": 0, "text": "good luck!", "at": 1765000000.0}]}
                                                      (to every socket of the game's players)
 
-Only the game's players write and read it; spectators do neither (what the players say to each
+Only the game's players write and read it (the game page offers it where another seat is a
+person, not in a game against bots only); spectators do neither (what the players say to each
 other is theirs, as in a game between two players on Lichess). After its hello a player's
 socket gets the last :data:`HISTORY` lines (no frame while nobody said anything), so a reload
 shows the conversation; the game's end

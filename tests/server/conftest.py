@@ -242,6 +242,17 @@ def site(site_factory: Callable[..., Site]) -> Site:
     return site_factory()
 
 
+@pytest.fixture
+def duel(site: Site) -> tuple[Site, str, Player, Player]:
+    """An UnfairChess game of alice (White) and bobby, both sockets said hello."""
+    a, b = site.user("alice"), site.user("bobby")
+    gid, by_seat = site.game_pair(a, b, color="white")
+    white, black = Player(by_seat[0], gid), Player(by_seat[1], gid)
+    white.hello()
+    black.hello()
+    return site, gid, white, black
+
+
 @pytest.fixture()
 def pg_url() -> Iterator[str]:
     """A new empty PostgreSQL database of this test's own (tests run in parallel), dropped

@@ -12,16 +12,6 @@ from donjon.server import chat
 from tests.server.conftest import Player, Site, no_frame
 
 
-@pytest.fixture
-def duel(site: Site) -> tuple[Site, str, Player, Player]:
-    a, b = site.user("alice"), site.user("bobby")
-    gid, by_seat = site.game_pair(a, b, color="white")
-    white, black = Player(by_seat[0], gid), Player(by_seat[1], gid)
-    white.hello()
-    black.hello()
-    return site, gid, white, black
-
-
 def say(p: Player, text: Any) -> dict[str, Any]:
     return p.request("chat", text=text)
 

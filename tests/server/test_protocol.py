@@ -20,16 +20,6 @@ def snapshot(site: Site, gid: str) -> tuple[int, int, dict[str, Any]]:
     return rows, spec.v, spec.view
 
 
-@pytest.fixture
-def duel(site: Site) -> tuple[Site, str, Player, Player]:
-    a, b = site.user("alice"), site.user("bobby")
-    gid, by_seat = site.game_pair(a, b, color="white")
-    white, black = Player(by_seat[0], gid), Player(by_seat[1], gid)
-    white.hello()
-    black.hello()
-    return site, gid, white, black
-
-
 def test_hello_sync_and_own_views(duel: tuple[Site, str, Player, Player]) -> None:
     site, gid, white, black = duel
     assert white.seat == 0 and black.seat == 1 and white.v == 0
