@@ -458,6 +458,36 @@ def test_a_join_pressed_while_the_lobby_changes_still_joins(alice_bob, site) -> 
     start_game(alice, bob, while_pressed=another_table)
 
 
+def test_a_join_on_its_way_stays_disabled_while_its_row_changes(alice_bob, site) -> None:
+    """Bob presses Join on a table for three; while his request is on its way a guest sits at
+    the same table, so its row changes live in Bob's lobby: his button stays disabled (a
+    second press would send the join again), and his join then takes him on."""
+    alice, bob = alice_bob
+    alice.page.goto("/")
+    r = alice.page.request.post("/api/tables", data={"game": "castel", "seats": 3, "opponent": "anyone",
+                                                       "mode": "friendly"})
+    assert r.ok, r.text()
+    tid = r.json()["table"]["id"]
+    bob.page.goto("/")
+    button = bob.page.locator(f"#open-tables [data-join='{tid}']")
+    button.wait_for()
+    held: list[Any] = []
+    bob.page.route(f"**/api/tables/{tid}/join", lambda route: held.append(route))
+    button.click()
+    bob.wait_until(lambda: held, what="Bob's join on its way")
+    assert button.is_disabled()
+    row = bob.page.locator(f"#open-tables .table-row[data-table='{tid}']")
+    open_before = row.get_attribute("data-open")
+    with httpx.Client(base_url=site.url) as guest:
+        guest.post("/api/guest").raise_for_status()
+        guest.post(f"/api/tables/{tid}/join").raise_for_status()
+    bob.wait_until(lambda: row.get_attribute("data-open") != open_before, what="the guest seated in Bob's lobby")
+    assert button.is_disabled()
+    held[0].continue_()
+    bob.page.wait_for_url(re.compile(r"/(g|t)/[^/?#]+$"))
+    bob.page.unroute(f"**/api/tables/{tid}/join")
+
+
 def test_the_lobby_with_open_tables_fits_a_phone_and_a_laptop(alice_bob, site) -> None:
     """Open tables (one of four seats, and the viewer's own, whose row ends with a long
     "Waiting for an opponent" link) wrap inside their card: no row sticks out of it and the

@@ -56,6 +56,9 @@ function optionsText(tb) {
 }
 
 let shownTables = [];
+// Tables whose join request is on its way: their Join button is drawn disabled, so a live
+// update of the row (someone else sits) does not enable it again for a second press.
+const joining = new Set();
 const speedFilter = document.getElementById("speed-filter");
 speedFilter?.addEventListener("change", () => renderTables(shownTables));
 
@@ -84,7 +87,7 @@ function renderTables(all) {
       ${(tb.seats || 2) === 2 && !(gameInfo(tb.game) || {}).cooperative ? `<span class="tr-color" title="${esc(t("color"))}">${esc(color)}</span>` : ""}
       <span class="tr-seats" title="${esc(t("seats_n", { n: tb.seats || 2 }))}">${seats}</span>
       ${seated ? `<a class="btn btn-ghost btn-small" href="/t/${esc(tb.id)}">${esc(t("waiting"))}</a>`
-               : `<button class="btn btn-small" data-join="${esc(tb.id)}">${esc(t("join"))}</button>`}
+               : `<button class="btn btn-small" data-join="${esc(tb.id)}"${joining.has(tb.id) ? " disabled" : ""}>${esc(t("join"))}</button>`}
     </li>`];
   }));
 }
@@ -92,14 +95,17 @@ function renderTables(all) {
 list.addEventListener("click", async (ev) => {
   const btn = ev.target.closest("[data-join]");
   if (!btn) return;
-  btn.disabled = true;
+  const id = btn.dataset.join;
+  joining.add(id);
+  renderTables(shownTables); // the button, drawn disabled
   try {
     await ensureSession();
-    const { table } = await api(`/api/tables/${btn.dataset.join}/join`, { method: "POST" });
+    const { table } = await api(`/api/tables/${id}/join`, { method: "POST" });
     go(table.game_id ? `/g/${table.game_id}` : `/t/${table.id}`);
   } catch (e) {
     toast(e.message);
-    btn.disabled = false;
+    joining.delete(id);
+    renderTables(shownTables);
   }
 });
 
