@@ -124,8 +124,7 @@ function renderChat() {
   if (on) delete chatCard.dataset.off;
   else chatCard.dataset.off = t("chat_hidden");
   const toggle = document.getElementById("chat-toggle");
-  toggle.textContent = on ? t("chat_hide") : t("chat_show");
-  toggle.setAttribute("aria-pressed", String(on));
+  toggle.textContent = on ? t("chat_hide") : t("chat_show"); // the label says what a press does
   const rows = [...chatLines.values()].sort((a, b) => a.id - b.id).map((l) => [l.id,
     `<li class="${l.seat === seat ? "mine" : ""}" data-seat="${l.seat}"><span class="cl-name">${esc(nameOf(l.seat))}</span> <span class="cl-text">${esc(l.text)}</span></li>`]);
   setRows(chatList, rows.length ? rows : [["none", `<li class="chat-none">${esc(t("chat_empty"))}</li>`]]);
