@@ -9,12 +9,12 @@ Only the game's players write and read it (the game page offers it where another
 person, not in a game against bots only); spectators do neither (what the players say to each
 other is theirs, as in a game between two players on Lichess). After its hello a player's
 socket gets the last :data:`HISTORY` lines (no frame while nobody said anything), so a reload
-shows the conversation; the game's end
-does not close it ("good game"). A line is 1 to :data:`MAX_LENGTH` characters once trimmed,
-without control characters; a seat writes at most :data:`BURST` lines in :data:`WINDOW`
-seconds. A refused line changes nothing and is answered with an error frame (``bad_chat``,
-``chat_too_fast``). A line is stored (``game_chat``) before it is acknowledged and sent, and
-published on the bus for the players' sockets on other nodes. No rule of any game runs here.
+shows the conversation; the game's end does not close it ("good game"). A line is 1 to
+:data:`MAX_LENGTH` characters once trimmed, without control characters; a seat writes at most
+:data:`BURST` lines in :data:`WINDOW` seconds. A refused line changes nothing and is answered
+with an error frame (``bad_chat``, ``chat_too_fast``). A line is stored (``game_chat``, a
+transaction of its own) before it is acknowledged and sent, and published on the bus for the
+players' sockets on other nodes. No rule of any game runs here.
 """
 
 from __future__ import annotations
