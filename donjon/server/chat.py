@@ -71,17 +71,10 @@ def clean(text: Any) -> str:
     return text
 
 
-async def history(hub: Hub, room: Room) -> dict[str, Any]:
-    """The frame of the room's last :data:`HISTORY` lines (read from the database once per
-    room; the lines said while it is read are kept too)."""
-    if not room.chat_loaded:
-        async with hub.db.read() as s:
-            stored = [_line(r) for r in await repo.chat_lines(s, room.id, HISTORY)]
-        if not room.chat_loaded:
-            merged = {line["id"]: line for line in stored + room.chat}
-            room.chat = [merged[k] for k in sorted(merged)][-HISTORY:]
-            room.chat_loaded = True
-    return {"t": "chat", "lines": list(room.chat)}
+def history(room: Room) -> dict[str, Any] | None:
+    """The frame of the room's last :data:`HISTORY` lines (read with the room), or None while
+    nobody said anything."""
+    return {"t": "chat", "lines": list(room.chat)} if room.chat else None
 
 
 async def say(hub: Hub, room: Room, conn: Conn, text: Any) -> None:
@@ -95,7 +88,7 @@ async def say(hub: Hub, room: Room, conn: Conn, text: Any) -> None:
         raise ChatRefused(f"at most {BURST} chat lines in {WINDOW:g} seconds: wait a little", "chat_too_fast")
     said.append(now)
     async with hub.db.write() as s:
-        line = _line(await repo.add_chat(s, room.id, seat, conn.user_id, line_text, time.time()))
+        line = line_of(await repo.add_chat(s, room.id, seat, conn.user_id, line_text, time.time()))
     heard(room, line)
     await hub.bus.publish("game:" + room.id, {"type": "chat", "line": line, "node": hub.settings.node_id})
 
@@ -111,5 +104,6 @@ def heard(room: Room, line: dict[str, Any]) -> None:
             c.push(frame)
 
 
-def _line(row: Any) -> dict[str, Any]:
+def line_of(row: Any) -> dict[str, Any]:
+    """A stored line (a ``game_chat`` row) as the frames carry it."""
     return {"id": row.id, "seat": row.seat, "text": row.text, "at": round(row.created_at, 3)}

@@ -124,9 +124,8 @@ class Room:
         ``log[v - 1]`` made version ``v``; :mod:`donjon.server.positions` replays it."""
         self.conns: set[Conn] = set()
         self.chat: list[dict[str, Any]] = []
-        """The chat's last lines known here (:mod:`donjon.server.chat`): those read from the
-        database once ``chat_loaded``, and those said since, oldest first."""
-        self.chat_loaded = False
+        """The chat's last lines (:mod:`donjon.server.chat`), oldest first: those stored when
+        the room was loaded, then those said since."""
         self.chat_said: dict[int, collections.deque[float]] = {}
         """Seat -> when it said its last lines (the chat's pace limit)."""
         self.lock = asyncio.Lock()

@@ -162,8 +162,10 @@ class Rooms:
             seats = await repo.game_seats(s, game_id)
             entries = await repo.game_entries(s, game_id)
             hats = await league_store.hats_of(s, [x.user_id for x in seats if x.user_id is not None])
+            lines = await repo.chat_lines(s, game_id, chat.HISTORY)
         match = Match.of_game(row, seats)
         room = Room(row, seats, match, self.settings.event_buffer)
+        room.chat = [chat.line_of(r) for r in lines]
         for si in room.seats:
             si.hat = hats.get(si.user_id) if si.user_id is not None else None
         for e in entries:

@@ -303,9 +303,8 @@ async def handle(hub: Hub, room: Room, conn: Conn, msg: dict[str, Any], received
             for f in frames:
                 conn.push(f)
             conn.ready = True
-        if conn.seat is not None:
-            lines = await chat.history(hub, room)
-            if lines["lines"]:
+            lines = chat.history(room) if conn.seat is not None else None
+            if lines is not None:
                 conn.push(lines)
         return
     if t == "position":  # anyone may look back; the answer is the public view (server/positions.py)
