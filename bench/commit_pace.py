@@ -60,8 +60,11 @@ async def run(path: str, entries: int, gap_ms: float, mode: str, seed: int) -> t
     action = {"action": {"type": "move", "uci": "e2e4"}}
     await log.append(game, 1, "play", 0, action)  # the writer's connection opened
     append: Callable[..., Awaitable[None]] = log.append
+    bare: sqlite3.Connection | None = None
     if mode in ("idle", "raw"):
-        append = _bare(path, mode)
+        bare = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        configure(bare, "FULL")
+        append = _bare(bare, mode)
     batches0, rows0 = log.batches, log.rows
     tasks = []
     c0 = time.process_time()
@@ -70,15 +73,16 @@ async def run(path: str, entries: int, gap_ms: float, mode: str, seed: int) -> t
         tasks.append(asyncio.ensure_future(append(game, seq, "play", seq % 2, action)))
     await asyncio.gather(*tasks)
     cpu = time.process_time() - c0
-    per_commit = (log.rows - rows0) / max(1, log.batches - batches0) if mode not in ("idle", "raw") else 1.0
+    per_commit = (log.rows - rows0) / max(1, log.batches - batches0) if bare is None else 1.0
+    if bare is not None:
+        bare.close()
     await db.dispose()
     return cpu / entries * 1e6, per_commit
 
 
-def _bare(path: str, mode: str) -> Callable[..., Awaitable[None]]:
-    """The floors' append: nothing (``idle``), or one bare sqlite3 transaction (``raw``)."""
-    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-    configure(conn, "FULL")
+def _bare(conn: sqlite3.Connection, mode: str) -> Callable[..., Awaitable[None]]:
+    """The floors' append: nothing (``idle``), or one bare sqlite3 transaction on ``conn``
+    (``raw``)."""
 
     async def append(game: str, seq: int, kind: str, seat: int, data: dict[str, Any]) -> None:
         if mode == "raw":
