@@ -7,7 +7,8 @@
   result banner names the reason, the Elo change and the coin change; the profile's recent
   games show both changes; a spectator follows the players into their rematch;
 - the shop asks before it spends coins;
-- at 390×844 the top bar is one row and opens its nav from a menu button.
+- at 390×844 the top bar is one row and opens its nav from a menu button;
+- after an intent's ack, the board waits for the intent's own event before it takes input.
 
 Every UnfairChess game of this server starts from a fixed position (``DONJON_TEST_GAME_OPTIONS``):
 White has a rook and a pawn more, so the bot playing Black accepts a draw.
@@ -15,6 +16,7 @@ White has a rook and a pawn more, so the bot playing Black accepts a draw.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -428,6 +430,59 @@ def test_the_players_chat_live_after_a_reload_and_not_for_spectators(new_page) -
     alice.keyboard.press("Enter")
     alice.wait_for_selector(".toast:has-text('at most 200 characters')")
     assert alice.locator("#chat-lines li").count() == 2
+
+
+def test_after_the_ack_the_board_waits_for_its_own_event(new_page) -> None:
+    """The server acknowledges an intent before it sends the event the intent made: until that
+    event is on the board, the board takes no input (it offered the position the move had just
+    left, and a Citadel vote twice)."""
+    alice, bob = new_page(), new_page()
+    register(alice, "hasty")
+    register(bob, "patient")
+    gid = seated(alice, bob, {"game": "unfairchess", "color": "white", "opponent": "anyone"})
+    acks: list[int] = []
+    held: list[str] = []
+    pages: list[Any] = []  # the route's page side, to let the held event through
+
+    def route(ws: Any) -> None:
+        server = ws.connect_to_server()
+        pages.append(ws)
+
+        def down(message: str | bytes) -> None:
+            frame = json.loads(message)
+            if frame.get("t") == "ack":
+                acks.append(frame["v"])
+            if frame.get("t") == "event" and frame["v"] in acks:
+                held.append(str(message))  # the event of Alice's own move, kept back
+            else:
+                ws.send(message)
+
+        server.on_message(down)
+
+    alice.route_web_socket(re.compile(r"/ws/game/"), route)
+    for pg in (alice, bob):
+        pg.goto(f"/g/{gid}")
+        enter(pg)
+    alice.wait_for_selector(".ucg-root.ucg-can-act")
+    alice.locator(".ucg-sq[data-square='e2']").click()
+    alice.locator(".ucg-sq[data-square='e4']").click()
+    for _ in range(100):
+        if held:
+            break
+        alice.wait_for_timeout(50)
+    assert acks == [1] and len(held) == 1
+    alice.wait_for_timeout(300)
+    root = alice.locator(".ucg-root")
+    assert root.get_attribute("data-version") == "0"
+    assert root.get_attribute("data-state") == "pending"
+    assert alice.locator(".ucg-root.ucg-can-act").count() == 0
+    bob.wait_for_function("() => document.querySelector('.ucg-root').dataset.version === '1'")
+    pages[-1].send(held[0])
+    alice.wait_for_function("() => document.querySelector('.ucg-root').dataset.version === '1'")
+    alice.wait_for_selector(".ucg-root[data-state='idle']")
+    assert alice.locator(".ucg-piece[data-square='e4']").count() == 1
+    move(bob, "e8d8")
+    alice.wait_for_selector(".ucg-root.ucg-can-act")
 
 
 def log_in(pg: Any, name: str) -> None:

@@ -35,8 +35,20 @@ let boardShowsPlayers = true; // every board module draws the players' names; th
 
 const sock = new GameSocket(`/ws/game/${summary.id}`, { onFrame, onStatus });
 
+// An intent is answered by its ack, which the server sends before the event the intent made
+// (docs/protocol.md): the board hears back only once that event, or a later frame, is on it,
+// so it takes no second input on the position the intent has just left.
+const onBoard = []; // { v, resolve }: acks waiting for the frame of their version
+
 function send(action) {
-  return sock.request({ t: "act", v: version, action }, t("reconnecting")).then((ack) => ack);
+  return sock.request({ t: "act", v: version, action }, t("reconnecting")).then((ack) =>
+    typeof ack.v !== "number" || (version ?? -1) >= ack.v ? ack : new Promise((resolve) => onBoard.push({ v: ack.v, resolve: () => resolve(ack) })));
+}
+
+function landed() {
+  for (let i = onBoard.length - 1; i >= 0; i--) {
+    if (onBoard[i].v <= version) onBoard.splice(i, 1)[0].resolve();
+  }
 }
 
 // The legal actions behind a lazy card entry (the brief legal list): every targeting of `card`.
@@ -86,6 +98,7 @@ function onFrame(msg) {
       version = msg.v;
       lastView = msg.view;
       if (ui) ui.update({ ...boardFrame(msg.view, msg.legal), version: msg.v, players: uiPlayers(), history: msg.history, entry: msg.entry });
+      landed();
       if (msg.t === "event") announce(msg.event);
       followTurn();
       break;
