@@ -138,6 +138,31 @@ def test_the_daily_puzzles_board_and_hand_fit_a_laptop(games) -> None:
     board_and_hand_in_view(page, game, width, height)
 
 
+def test_the_choice_of_characters_is_read_whole_on_a_laptop(browser, site) -> None:
+    """Citadel's map is sized to the window's height; its overlays (the choice of characters,
+    the vote, the premonition, the end) lie over the board's whole column, not over the map
+    alone: the characters on offer, their texts and their buttons are all shown, with no
+    scrolling inside the overlay."""
+    ctx = browser.new_context(base_url=site.url, viewport={"width": 1280, "height": 860}, reduced_motion="reduce")
+    ctx.set_default_timeout(20000)
+    page = ctx.new_page()  # a new guest: the module's one plays as many bot games as allowed
+    page.goto("/")
+    page.locator("[data-quick-game=citadel]").click()
+    page.wait_for_selector(".ctl-overlay [data-choose]")
+    page.wait_for_timeout(400)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "viewport-citadel-choose-1280.png"))
+    scroll, client = page.evaluate("() => { const e = document.querySelector('.ctl-ov-box'); return [e.scrollHeight, e.clientHeight]; }")
+    assert scroll <= client + 1, f"the choice scrolls inside its box ({scroll} > {client})"
+    buttons = page.locator(".ctl-overlay [data-choose]")
+    assert buttons.count() >= 4
+    for i in range(buttons.count()):
+        buttons.nth(i).scroll_into_view_if_needed()
+        hit = buttons.nth(i).evaluate("(b) => { const r = b.getBoundingClientRect(); return b.contains(document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2)); }")
+        assert hit, f"the choice {buttons.nth(i).get_attribute('data-choose')} is hidden"
+    ctx.close()
+
+
 def board_and_hand_in_view(page: Any, game: str, width: int, height: int) -> None:
     """No sideways scroll; the board and the hand on screen at once, at the top of the page."""
     _, board, hand = GAMES[game]

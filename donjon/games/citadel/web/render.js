@@ -29,9 +29,12 @@ export function skeleton(root, t, { lang, mode }) {
   <div class="ctl-main">
     <div class="ctl-boardcol">
       <div class="ctl-viewbar" hidden></div>
-      <div class="ctl-mapwrap"><div class="ctl-maphost"></div><div class="ctl-overlay" hidden></div></div>
-      <div class="ctl-prompt"></div>
-      <div class="ctl-actionbar"></div>
+      <div class="ctl-stage">
+        <div class="ctl-mapwrap"><div class="ctl-maphost"></div></div>
+        <div class="ctl-prompt"></div>
+        <div class="ctl-actionbar"></div>
+        <div class="ctl-overlay" hidden></div>
+      </div>
     </div>
     <aside class="ctl-side">
       <section class="ctl-panel ctl-team-panel"><h3>${esc(t("team"))}</h3><div class="ctl-team"></div></section>
