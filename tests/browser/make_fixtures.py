@@ -75,7 +75,7 @@ class Recorder:
 
     def fixture(self, name: str, title: str, **extra: Any) -> dict[str, Any]:
         return {"name": name, "title": title, "seat": self.seat, "mode": extra.pop("mode", "play"),
-                "lang": extra.pop("lang", "en"), "updates": self.updates, **extra}
+                "lang": extra.pop("lang", "en"), "updates": list(self.updates), **extra}
 
 
 def hands(white: list[str], black: list[str]) -> dict[str, list[str]]:
@@ -167,6 +167,8 @@ def build() -> list[dict[str, Any]]:
     r = Recorder(0, {"hands": hands(["poison", "sommeil", "frappe_celeste", "double_tour"], ["poison"] * 4)})
     r.move("d2d4")
     out.append(r.fixture("waiting", "Opponent to move"))
+    r.move("e7e5")  # the same game, the opponent has moved: the frame that follows "waiting"
+    out.append(r.fixture("waiting_next", "Your move again, after the opponent's"))
 
     # 12. Foresight played: put the next three cards back in an order.
     r = Recorder(0, {"hands": hands(["prescience", "poison", "bouclier", "sommeil"], ["poison"] * 4),

@@ -230,6 +230,37 @@ def test_unfairchess_the_hand_and_who_may_act(page, fixtures) -> None:
     assert all(got["waiting"])
 
 
+def test_unfairchess_a_premove_is_picked_on_the_opponents_turn_and_checked_on_ones_own(page, fixtures) -> None:
+    waiting, mine = last(fixtures["unfairchess/waiting"]), last(fixtures["unfairchess/waiting_next"])
+    promo = last(fixtures["unfairchess/promotion"])
+    frm, to = next((a["uci"][:2], a["uci"][2:4]) for a in promo["legal"] if a["type"] == "move" and len(a["uci"]) == 5)
+    got = js(page, UCG, """
+      const g = (u, seat) => ({ mode: "play", seat, view: u.view });
+      return {
+        waiting: m.canPremove(g(arg.waiting, 0)),
+        mine: m.canPremove(g(arg.mine, 0)),
+        spectator: m.canPremove(g(arg.waiting, null)),
+        replay: m.canPremove({ ...g(arg.waiting, 0), mode: "replay" }),
+        pick: m.premovePress(null, "g1", true),
+        notMine: m.premovePress(null, "e5", false),
+        set: m.premovePress("g1", "f3", false),
+        again: m.premovePress("g1", "g1", true),
+        hl: m.highlights({ legal: [], selected: null, targeting: null, act: false, premove: { from: "g1", to: "f3" } }),
+        hlPicked: m.highlights({ legal: [], selected: null, targeting: null, act: false, prePicked: "g1" }),
+        legal: m.premoveAction(arg.mine.legal, { from: "g1", to: "f3" }),
+        illegal: m.premoveAction(arg.mine.legal, { from: "d4", to: "d6" }),
+        queen: m.premoveAction(arg.promo.legal, { from: arg.frm, to: arg.to }),
+      };
+    """, {"waiting": waiting, "mine": mine, "promo": promo, "frm": frm, "to": to})
+    assert got["waiting"] is True and got["mine"] is False and got["spectator"] is False and got["replay"] is False
+    assert got["pick"] == {"kind": "pick", "sq": "g1"} and got["notMine"] == {"kind": "clear"}
+    assert got["set"] == {"kind": "set", "from": "g1", "to": "f3"} and got["again"] == {"kind": "clear"}
+    assert got["hl"]["premove"] == ["g1", "f3"] and got["hlPicked"]["premove"] == ["g1"]
+    assert got["legal"] == {"type": "move", "uci": "g1f3"} and got["legal"] in mine["legal"]
+    assert got["illegal"] is None
+    assert got["queen"] == {"type": "move", "uci": f"{frm}{to}q"} and got["queen"] in promo["legal"]
+
+
 def test_unfairchess_foresight_asks_the_cards_in_order(page, fixtures) -> None:
     u = last(fixtures["unfairchess/prescience"])
     orders = [a for a in u["legal"] if a["type"] == "order"]

@@ -8,7 +8,8 @@
   games show both changes; a spectator follows the players into their rematch;
 - the shop asks before it spends coins;
 - at 390×844 the top bar is one row and opens its nav from a menu button;
-- after an intent's ack, the board waits for the intent's own event before it takes input.
+- after an intent's ack, the board waits for the intent's own event before it takes input;
+- a premove picked on the opponent's turn is sent as soon as the opponent has moved.
 
 Every UnfairChess game of this server starts from a fixed position (``DONJON_TEST_GAME_OPTIONS``):
 White has a rook and a pawn more, so the bot playing Black accepts a draw.
@@ -483,6 +484,24 @@ def test_after_the_ack_the_board_waits_for_its_own_event(new_page) -> None:
     assert alice.locator(".ucg-piece[data-square='e4']").count() == 1
     move(bob, "e8d8")
     alice.wait_for_selector(".ucg-root.ucg-can-act")
+
+
+def test_a_premove_is_sent_when_the_opponent_has_moved(new_page) -> None:
+    alice, bob = new_page(), new_page(PHONE)
+    register(alice, "opener")
+    register(bob, "premover")
+    gid = seated(alice, bob, {"game": "unfairchess", "color": "white", "opponent": "anyone"})
+    for pg in (alice, bob):
+        pg.goto(f"/g/{gid}")
+        enter(pg)
+    bob.locator(".ucg-sq[data-square='e8']").click()
+    bob.locator(".ucg-sq[data-square='d8']").click()
+    assert bob.locator(".ucg-premove").count() == 2
+    move(alice, "e2e4")
+    bob.wait_for_function("() => document.querySelector('.ucg-root').dataset.version === '2'")
+    assert bob.locator(".ucg-piece[data-square='d8']").count() == 1 and bob.locator(".ucg-premove").count() == 0
+    alice.wait_for_selector(".ucg-root.ucg-can-act")
+    assert alice.locator(".ucg-piece[data-square='d8']").count() == 1
 
 
 def log_in(pg: Any, name: str) -> None:

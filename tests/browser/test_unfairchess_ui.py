@@ -421,6 +421,38 @@ def test_waiting_for_the_opponent(page, server) -> None:
     assert marked(page, ".ucg-dot, .ucg-capture") == []
 
 
+def test_a_premove_is_played_when_the_turn_comes(page, server) -> None:
+    """On the opponent's turn a piece and a square make a premove (shown, nothing sent); when the
+    turn comes it is sent if it is legal then, else dropped; Escape or a press on the piece
+    again takes it back."""
+    open_fx(page, server, "waiting")
+    square(page, "g1")
+    assert marked(page, ".ucg-premove") == ["g1"]
+    square(page, "g1")
+    assert marked(page, ".ucg-premove") == []
+    square(page, "g1")
+    square(page, "f3")
+    assert marked(page, ".ucg-premove") == ["f3", "g1"] and sent(page) == []
+    shot(page, "unfairchess-premove.png")
+    page.keyboard.press("Escape")
+    assert marked(page, ".ucg-premove") == []
+    square(page, "g1")
+    square(page, "f3")
+    after = last(load(server, "waiting_next"))
+    page.evaluate("(u) => window.__ui.update(u)", after)
+    page.wait_for_function("window.__sent.length === 1")
+    assert sent(page) == [{"type": "move", "uci": "g1f3"}] and sent(page)[0] in after["legal"]
+    assert marked(page, ".ucg-premove") == []
+    # an illegal premove (a pawn two squares ahead from d4) is dropped when the turn comes
+    open_fx(page, server, "waiting")
+    square(page, "d4")
+    square(page, "d6")
+    assert marked(page, ".ucg-premove") == ["d4", "d6"]
+    page.evaluate("(u) => window.__ui.update(u)", after)
+    page.wait_for_timeout(200)
+    assert sent(page) == [] and marked(page, ".ucg-premove") == []
+
+
 def test_spectator_sees_no_hand_and_cannot_move(page, server) -> None:
     open_fx(page, server, "spectator")
     assert page.locator(".ucg-hand .ucg-card").count() == 0

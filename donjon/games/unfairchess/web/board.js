@@ -163,6 +163,7 @@ export function createBoard(container, handlers = {}) {
     for (const sq of m.cardSquares || []) marks += rect(sq, "ucg-cardsq");
     for (const sq of m.area || []) marks += rect(sq, "ucg-area");
     if (m.selected) marks += rect(m.selected, "ucg-selected");
+    for (const sq of m.premove || []) marks += rect(sq, "ucg-premove");
     for (const sq of m.frozen || []) marks += rect(sq, "ucg-frozen");
     if (m.check) {
       const [x, y] = xy(m.check);

@@ -122,7 +122,7 @@ export function boardModel(c) {
   m.titles = {};
   for (const [sq, sts] of Object.entries(m.statuses)) m.titles[sq] = sts.map((x) => t(`status_${x}`)).join(", ");
   for (const sq of m.frozen) m.titles[sq] = [m.titles[sq], t("frozen")].filter(Boolean).join(", ");
-  return Object.assign(m, highlights({ legal: s.legal, selected: s.selected, targeting: s.targeting, act: c.act }));
+  return Object.assign(m, highlights({ legal: s.legal, selected: s.selected, targeting: s.targeting, act: c.act, premove: s.premove, prePicked: s.prePicked }));
 }
 
 /** {w: (x, y) => svg, b: ...}: the hat each seat wears, drawn by board.js over its king. */

@@ -72,6 +72,41 @@ export function promotionIntent(actions, letter) {
   return actions.find((a) => a.uci[4] === letter) || null;
 }
 
+// ------------------------------------------------------------------ premoves
+
+/**
+ * May this seat pick a premove now? (a live game in play, the opponent's turn: a move picked
+ * then is sent when the turn comes, if it is legal then)
+ */
+export function canPremove({ mode, seat, view }) {
+  return mode === "play" && seat != null && !!view && !view.outcome && !(view.to_act || []).includes(seat);
+}
+
+/**
+ * A press on `sq` while premoving: `picked` is the piece already picked for it (or null),
+ * `mine` whether `sq` holds one of the seat's pieces. No legal list is known yet, so any
+ * square is taken; the server's legal list decides when the turn comes.
+ *   {kind: "set", from, to}  the premove is from → to
+ *   {kind: "pick", sq}       pick this piece
+ *   {kind: "clear"}          drop the piece picked and the premove
+ */
+export function premovePress(picked, sq, mine) {
+  if (picked && picked !== sq) return { kind: "set", from: picked, to: sq };
+  if (mine && picked !== sq) return { kind: "pick", sq };
+  return { kind: "clear" };
+}
+
+/**
+ * The action the premove {from, to} makes in `legal` (the seat's turn has come), or null when
+ * it is not legal there. A pawn reaching the last rank becomes a queen, or else the first piece
+ * offered.
+ */
+export function premoveAction(legal, { from, to }) {
+  const intent = moveIntent(legal, from, to);
+  if (!intent) return null;
+  return intent.action || promotionIntent(intent.actions, intent.choices[0]);
+}
+
 // ------------------------------------------------------------------ cards: squares step by step
 
 /**
@@ -205,10 +240,12 @@ export function handState({ view, legal, targeting, act }) {
 
 /**
  * The highlights of the selection: {interactive, selected, dots} (a picked piece and its
- * destinations) or {interactive, targets, picked} (a card's squares).
+ * destinations), {interactive, targets, picked} (a card's squares) or {interactive, premove}
+ * (the premove's squares, or the piece picked for it).
  */
-export function highlights({ legal, selected, targeting, act }) {
+export function highlights({ legal, selected, targeting, act, premove = null, prePicked = null }) {
   if (targeting) return { interactive: true, targets: targeting.asking ? [] : stepOptions(targeting), picked: targeting.picked };
   if (selected && act) return { interactive: act, selected, dots: destinations(legal, selected) };
-  return { interactive: act };
+  const pre = premove ? [premove.from, premove.to] : prePicked ? [prePicked] : [];
+  return { interactive: act, premove: pre };
 }

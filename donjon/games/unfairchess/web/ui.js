@@ -61,6 +61,8 @@ export function createGameUI(root, options = {}) {
     orientation: opts.seat === 1 ? "black" : "white",
     selected: null,
     wasSelected: false,
+    premove: null, // {from, to}: a move picked on the opponent's turn, sent when the turn comes if legal then
+    prePicked: null, // the piece picked for a premove, its square not yet
     targeting: null, // {card, cands, picked, asking?} (select.js)
     pending: false,
     optimistic: null,
@@ -136,8 +138,14 @@ export function createGameUI(root, options = {}) {
   c.ml = ml;
 
   // --------------------------------------------------------------- board input
+  const premoveMode = () => sel.canPremove({ mode: ml && ml.past ? "replay" : opts.mode, seat: opts.seat, view: s.view });
+
   function onDown(sq) {
-    if (s.targeting || !canAct()) return false;
+    if (s.targeting) return false;
+    if (!canAct()) {
+      if (premoveMode()) premovePress(sq);
+      return false;
+    }
     const r = sel.press(s.legal, s.selected, sq);
     if (r.kind === "move") {
       tryMove(r.from, r.to);
@@ -168,6 +176,25 @@ export function createGameUI(root, options = {}) {
       s.selected = null;
       render();
     }
+  }
+
+  function premovePress(sq) {
+    const r = sel.premovePress(s.prePicked, sq, pieces(s).get(sq)?.[0] === myColor());
+    s.premove = r.kind === "set" ? { from: r.from, to: r.to } : null;
+    s.prePicked = r.kind === "pick" ? r.sq : null;
+    render();
+  }
+
+  /** The turn has come: the premove is played if it is legal now, else dropped. */
+  function playPremove() {
+    const pm = s.premove;
+    s.premove = null;
+    s.prePicked = null;
+    const action = pm && canAct() ? sel.premoveAction(s.legal, pm) : null;
+    if (!action) return false;
+    s.optimistic = { from: pm.from, to: pm.to };
+    submit(action);
+    return true;
   }
 
   async function tryMove(from, to) {
@@ -369,8 +396,10 @@ export function createGameUI(root, options = {}) {
       if (zoom.escape()) return;
       if (ml.past) ml.back();
       else if (s.targeting) cancelTargeting();
-      else if (s.selected) {
+      else if (s.selected || s.premove || s.prePicked) {
         s.selected = null;
+        s.premove = null;
+        s.prePicked = null;
         render();
       }
     } else if ((ev.key === "Enter" || ev.key === " ") && ev.target.closest && ev.target.closest(".ucg-hand .ucg-card")) {
@@ -418,6 +447,11 @@ export function createGameUI(root, options = {}) {
       const reopenId = reopen != null && prev && prev.hand && prev.hand[reopen] ? prev.hand[reopen].card : null;
       if (s.openCard != null) zoom.close();
       board.cancelPromotion();
+      if (!premoveMode()) {
+        if (s.premove && canAct() && playPremove()) return;
+        s.premove = null;
+        s.prePicked = null;
+      }
       render();
       if (reopenId && view.hand && view.hand[reopen] && view.hand[reopen].card === reopenId) openHandCard(reopen);
       maybeOrder();
@@ -455,7 +489,7 @@ export function createGameUI(root, options = {}) {
       return e.uci || "";
     },
     get state() {
-      return { selected: s.selected, targeting: s.targeting && { card: s.targeting.card, picked: [...s.targeting.picked] }, orientation: s.orientation };
+      return { selected: s.selected, targeting: s.targeting && { card: s.targeting.card, picked: [...s.targeting.picked] }, orientation: s.orientation, premove: s.premove && { ...s.premove } };
     },
   };
 }
