@@ -422,9 +422,9 @@ def test_waiting_for_the_opponent(page, server) -> None:
 
 
 def test_a_premove_is_played_when_the_turn_comes(page, server) -> None:
-    """On the opponent's turn a piece and a square make a premove (shown, nothing sent); when the
-    turn comes it is sent if it is legal then, else dropped; Escape or a press on the piece
-    again takes it back."""
+    """On the opponent's turn a piece and a square (clicked, or the piece dragged there) make a
+    premove (shown, nothing sent); when the turn comes it is sent if it is legal then, else
+    dropped; Escape or a press on the piece again takes it back."""
     open_fx(page, server, "waiting")
     square(page, "g1")
     assert marked(page, ".ucg-premove") == ["g1"]
@@ -436,8 +436,16 @@ def test_a_premove_is_played_when_the_turn_comes(page, server) -> None:
     shot(page, "unfairchess-premove.png")
     page.keyboard.press("Escape")
     assert marked(page, ".ucg-premove") == []
-    square(page, "g1")
-    square(page, "f3")
+    # dragged: the piece follows the pointer, the premove is where it is dropped
+    src = page.locator(".ucg-sq[data-square='g1']").bounding_box()
+    dst = page.locator(".ucg-sq[data-square='f3']").bounding_box()
+    page.mouse.move(src["x"] + src["width"] / 2, src["y"] + src["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(src["x"] + src["width"] / 2, src["y"] - 30, steps=4)
+    assert page.locator(".ucg-ghost").count() == 1
+    page.mouse.move(dst["x"] + dst["width"] / 2, dst["y"] + dst["height"] / 2, steps=6)
+    page.mouse.up()
+    assert marked(page, ".ucg-premove") == ["f3", "g1"] and sent(page) == []
     after = last(load(server, "waiting_next"))
     page.evaluate("(u) => window.__ui.update(u)", after)
     page.wait_for_function("window.__sent.length === 1")

@@ -143,8 +143,9 @@ export function createGameUI(root, options = {}) {
   function onDown(sq) {
     if (s.targeting) return false;
     if (!canAct()) {
-      if (premoveMode()) premovePress(sq);
-      return false;
+      if (!premoveMode()) return false;
+      premovePress(sq);
+      return s.prePicked === sq; // a piece picked for a premove may be dragged to its square
     }
     const r = sel.press(s.legal, s.selected, sq);
     if (r.kind === "move") {
@@ -167,6 +168,13 @@ export function createGameUI(root, options = {}) {
   function onUp(sq, info) {
     if (s.targeting) {
       if (sq) targetClick(sq);
+      return;
+    }
+    if (!canAct()) {
+      if (info.dragged && premoveMode() && s.prePicked === info.from) {
+        if (sq && sq !== info.from) premovePress(sq);
+        else render(); // dropped back: the piece stays picked
+      }
       return;
     }
     const r = sel.release(s.legal, { from: info.from, dragged: info.dragged, again: s.wasSelected }, sq);
