@@ -124,6 +124,8 @@ export function createGameUI(root, options = {}) {
   function showPast() {
     followPast(s, ml, () => {
       s.selected = null;
+      s.premove = null;
+      s.prePicked = null;
       s.optimistic = null;
       s.targeting = null;
       zoom.close();
