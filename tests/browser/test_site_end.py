@@ -502,6 +502,20 @@ def test_a_premove_is_sent_when_the_opponent_has_moved(new_page) -> None:
     assert bob.locator(".ucg-piece[data-square='d8']").count() == 1 and bob.locator(".ucg-premove").count() == 0
     alice.wait_for_selector(".ucg-root.ucg-can-act")
     assert alice.locator(".ucg-piece[data-square='d8']").count() == 1
+    # a premove is dropped when its player looks back at an earlier position
+    bob.locator(".ucg-sq[data-square='d8']").click()
+    bob.locator(".ucg-sq[data-square='c8']").click()
+    assert bob.locator(".ucg-premove").count() == 2
+    bob.keyboard.press("ArrowLeft")
+    bob.wait_for_selector(".mv-past-board")
+    bob.keyboard.press("End")
+    bob.wait_for_selector(".mv-past-board", state="detached")
+    assert bob.locator(".ucg-premove").count() == 0
+    move(alice, "a1a2")
+    bob.wait_for_function("() => document.querySelector('.ucg-root').dataset.version === '3'")
+    bob.wait_for_timeout(300)
+    assert bob.locator(".ucg-root").get_attribute("data-version") == "3"
+    assert bob.locator(".ucg-piece[data-square='d8']").count() == 1
 
 
 def log_in(pg: Any, name: str) -> None:
