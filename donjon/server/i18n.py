@@ -922,6 +922,16 @@ MESSAGES: dict[str, Message] = {
         "fr": "Étape",
         "es": "Paso",
     },
+    "autoplay": {
+        "en": "Play",
+        "fr": "Lecture",
+        "es": "Reproducir",
+    },
+    "autoplay_pause": {
+        "en": "Pause",
+        "fr": "Pause",
+        "es": "Pausa",
+    },
     "profile_title": {
         "en": "Profile",
         "fr": "Profil",

@@ -293,6 +293,20 @@ def test_a_card_turn_is_named_and_the_replay_names_every_step(ten_plies) -> None
     page.locator(".ucg-moves [data-v='13']").click()  # forward, past the step shown
     page.wait_for_function("() => document.querySelector('#rp-step').textContent === '13 / 14'")
     assert page.locator("#rp-list li.current").inner_text().split()[-2:] == ["Sleep", "f6"]
+    # Play: a step a second from the one shown to the last, where it stops
+    step = "() => document.querySelector('#rp-step').textContent"
+    page.locator("#rp-play").click()
+    assert page.locator("#rp-play").get_attribute("aria-pressed") == "true"
+    assert page.locator("#rp-play").inner_text() == "Pause"
+    page.wait_for_function(f"() => ({step})() === '14 / 14'", timeout=5000)
+    page.wait_for_selector("#rp-play[aria-pressed='false']", timeout=3000)
+    assert page.locator("#rp-play").inner_text() == "Play"
+    # from the last step it starts again from the first; a step by hand stops it
+    page.locator("#rp-play").click()
+    page.wait_for_function(f"() => ({step})() === '1 / 14'", timeout=5000)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(1500)
+    assert page.evaluate(f"({step})()") == "2 / 14" and page.locator("#rp-play").get_attribute("aria-pressed") == "false"
     # on a phone, in Spanish (the longest "to move" pill), the players' strips stay in the window
     page.set_viewport_size({"width": 390, "height": 844})
     try:

@@ -96,7 +96,7 @@ async function main() {
   ui = mod.createGameUI(root, { seat: null, lang, mode: "replay", send: () => Promise.reject(new Error("replay")),
     players: players.map((p) => ({ name: p.name, hat: p.hat ?? null })),
     // a click in the board's own list moves the replay to that step (versions are steps' seq)
-    seek: (v) => show(steps.findIndex((s) => s.seq === v)),
+    seek: (v) => by(show)(steps.findIndex((s) => s.seq === v)),
     position: (v) => Promise.resolve(views[steps.findIndex((s) => s.seq === v)]) });
   if (ui.ready) await ui.ready; // the board's names (card catalogue) for the side list
   // a timed game's history gives the time each move took (steps' seq are its versions)
@@ -106,21 +106,54 @@ async function main() {
   show(steps.length - 1);
 }
 
-document.getElementById("rp-first").onclick = () => show(0);
-document.getElementById("rp-prev").onclick = () => show(idx - 1);
-document.getElementById("rp-next").onclick = () => show(idx + 1);
-document.getElementById("rp-last").onclick = () => show(steps.length - 1);
-range.oninput = () => show(Number(range.value));
+// Play: the steps follow one another, one a second, from the one shown (from the first when the
+// last is shown) to the last; any other move through the steps stops it.
+const playBtn = document.getElementById("rp-play");
+const STEP_MS = 1000;
+let playing = null;
+
+function setPlaying(on) {
+  clearInterval(playing);
+  playing = on ? setInterval(() => {
+    show(idx + 1);
+    if (idx >= steps.length - 1) setPlaying(false);
+  }, STEP_MS) : null;
+  playBtn.setAttribute("aria-pressed", on ? "true" : "false");
+  playBtn.textContent = t(on ? "autoplay_pause" : "autoplay");
+}
+
+function togglePlay() {
+  if (playing) return setPlaying(false);
+  if (steps.length < 2) return;
+  if (idx >= steps.length - 1) show(0);
+  setPlaying(true);
+}
+
+/** A move through the steps by hand: play stops. */
+const by = (f) => (...args) => {
+  setPlaying(false);
+  f(...args);
+};
+
+document.getElementById("rp-first").onclick = by(() => show(0));
+document.getElementById("rp-prev").onclick = by(() => show(idx - 1));
+document.getElementById("rp-next").onclick = by(() => show(idx + 1));
+document.getElementById("rp-last").onclick = by(() => show(steps.length - 1));
+playBtn.onclick = togglePlay;
+range.oninput = by(() => show(Number(range.value)));
 list.onclick = (ev) => {
   const li = ev.target.closest("li[data-i]");
-  if (li) show(Number(li.dataset.i));
+  if (li) by(show)(Number(li.dataset.i));
 };
 document.addEventListener("keydown", (ev) => {
   if (ev.target.closest("input, textarea, select")) return;
-  if (ev.key === "ArrowLeft") show(idx - 1);
-  else if (ev.key === "ArrowRight") show(idx + 1);
-  else if (ev.key === "Home") show(0);
-  else if (ev.key === "End") show(steps.length - 1);
+  if (ev.key === " " && !ev.target.closest("button, a")) {
+    ev.preventDefault();
+    togglePlay();
+  } else if (ev.key === "ArrowLeft") by(show)(idx - 1);
+  else if (ev.key === "ArrowRight") by(show)(idx + 1);
+  else if (ev.key === "Home") by(show)(0);
+  else if (ev.key === "End") by(show)(steps.length - 1);
 });
 
 main().catch((e) => toast(String(e.message || e)));
