@@ -742,6 +742,21 @@ MESSAGES: dict[str, Message] = {
         "fr": "Tu regardes",
         "es": "Estás mirando",
     },
+    "watching_1": {
+        "en": "1 watching",
+        "fr": "1 spectateur",
+        "es": "1 espectador",
+    },
+    "watching_n": {
+        "en": "{n} watching",
+        "fr": "{n} spectateurs",
+        "es": "{n} espectadores",
+    },
+    "watching_title": {
+        "en": "People watching this game",
+        "fr": "Personnes qui regardent cette partie",
+        "es": "Personas que miran esta partida",
+    },
     "draw_offered": {
         "en": "You offered a draw.",
         "fr": "Tu as proposé la nulle.",

@@ -65,6 +65,7 @@ class Presence:
     async def connect(self, room: Room, conn: Conn) -> None:
         room.conns.add(conn)
         if conn.seat is None:
+            self.rooms.crowd.changed(room)
             return
         seat = room.seats[conn.seat]
         seat.online += 1
@@ -88,7 +89,9 @@ class Presence:
     async def disconnect(self, room: Room, conn: Conn) -> None:
         room.conns.discard(conn)
         conn.close()
-        if conn.seat is not None:
+        if conn.seat is None:
+            self.rooms.crowd.changed(room)
+        else:
             seat = room.seats[conn.seat]
             seat.online = max(0, seat.online - 1)
             if seat.online == 0 and room.match.active and not self.background.closing:
@@ -120,6 +123,17 @@ class Presence:
         self.lease_due = time.monotonic() + max(self.settings.timer_interval, self.settings.presence_lease / 5)
         await self.expire_presence(t)
         await self.reassert(check_store=lapsed)
+        await self.forget_dead_crowds(t)
+
+    async def forget_dead_crowds(self, t: float) -> None:
+        """The spectators counted on nodes silent for longer than the presence lease are gone."""
+        others = self.rooms.crowd.others()
+        if not others:
+            return
+        async with self.db.read() as s:
+            dead = await repo.dead_nodes(s, t - self.settings.presence_lease)
+        if others & dead.keys():
+            self.rooms.crowd.forget(others & dead.keys())
 
     async def expire_presence(self, t: float, own: bool = False) -> int:
         """Start the absence clock of the seats held present by a node whose heartbeat is older

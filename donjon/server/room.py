@@ -128,6 +128,8 @@ class Room:
         the room was loaded, then those said since."""
         self.chat_said: dict[int, collections.deque[float]] = {}
         """Seat -> when it said its last lines (the chat's pace limit)."""
+        self.crowd: dict[str, int] = {}
+        """Node id -> how many sockets without a seat it holds (:mod:`donjon.server.crowd`)."""
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
         self._views: dict[tuple[int, int | None, bool], tuple[dict[str, Any], list[Any]]] = {}
@@ -256,6 +258,7 @@ class Room:
                 for s in self.seats
             ],
             "server_time": time.time(),
+            "watching": sum(self.crowd.values()),
             **m.meta(),
         }
 

@@ -30,6 +30,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from donjon.bus import Bus
 from donjon.server import chat, clock
+from donjon.server.crowd import Crowd
 from donjon.server.match import Match, MatchError
 from donjon.server.room import Room, absence_values
 from donjon.server.settings import Settings
@@ -90,6 +91,7 @@ class Rooms:
         """When this process started (a game loaded later whose clock ran before may have lost
         time to an outage: :meth:`_downtime`)."""
         self.turns: Turns = _NoTurns()
+        self.crowd = Crowd(settings, bus, background, self.rooms)
         self.on_commit: Callable[[Room, str, int | None], None] | None = None
         """Called after each accepted entry (metrics, debug log)."""
         self.bot_rematch_check: Callable[[AsyncSession, Room, str], Awaitable[None]] | None = None
@@ -114,6 +116,8 @@ class Rooms:
                     self.rooms[game_id] = room
                     await self._give_back(room)
                     self.turns.loaded(room)
+                    if self.settings.redis_url:
+                        self.crowd.loaded(room)
         self._loading.pop(game_id, None)
         return room
 
@@ -208,8 +212,8 @@ class Rooms:
                 r.away_since, r.claim_at, r.deadline_at, r.deadline_kind)
 
     async def on_bus_game(self, channel: str, message: dict[str, Any]) -> None:
-        """A message on ``game:<id>`` from another process: a presence change, a chat line
-        or a new version."""
+        """A message on ``game:<id>`` from another process: a presence change, a chat line,
+        its count of spectators or a new version."""
         if message.get("node") == self.settings.node_id:
             return
         room = self.rooms.get(channel.split(":", 1)[1])
@@ -221,6 +225,9 @@ class Rooms:
             return
         if message.get("type") == "chat" and isinstance(message.get("line"), dict):
             chat.heard(room, message["line"])
+            return
+        if message.get("type") == "crowd" and isinstance(message.get("node"), str):
+            self.crowd.heard(room, message["node"], message)
             return
         v = message.get("v")
         if isinstance(v, int) and v > room.match.version:
@@ -362,6 +369,7 @@ class Rooms:
         for c in room.conns:
             if c.seat is not None and room.seats[c.seat].takeover is not None:
                 c.seat = None
+        self.crowd.changed(room)
 
     @staticmethod
     def _finish(room: Room, nxt: Match) -> repo.Finish:

@@ -70,7 +70,7 @@ class Hub:
     def settings(self, settings: Settings) -> None:
         """Every part reads the same settings (tests shorten the absence clock mid-game)."""
         self._settings = settings
-        self.room_state.settings = self.presence.settings = settings
+        self.room_state.settings = self.presence.settings = self.room_state.crowd.settings = settings
         self.timers.settings = self.bot_turns.settings = settings
 
     @property

@@ -28,6 +28,9 @@ class Settings:
     """Scale-out: a node whose heartbeat (refreshed by its timer loop) is older than this is
     dead, and any node starts the absence clock of the players it held (docs/server.md,
     "Presence lease"). Must exceed 3 × ``timer_interval``."""
+    crowd_interval: float = 1.0
+    """At most one frame per room in this many seconds says how many people watch it
+    (:mod:`donjon.server.crowd`)."""
 
     # bots
     bot_time_budget: float = 3.0

@@ -397,6 +397,9 @@ def test_the_players_chat_live_after_a_reload_and_not_for_spectators(new_page) -
         pg.goto(f"/g/{gid}")
         enter(pg)
     assert watcher.locator("#chat").count() == 0  # what the players say is theirs
+    # everybody sees that one person watches
+    for pg in (alice, bob, watcher):
+        pg.wait_for_selector("#watching:not([hidden]) >> text='1 watching'")
     assert alice.locator("#chat-lines").inner_text() == "Nobody has written yet."
     # on the phone the chat is below the board, out of view: a line also comes as a toast
     bob.evaluate("scrollTo(0, 0)")
@@ -414,6 +417,8 @@ def test_the_players_chat_live_after_a_reload_and_not_for_spectators(new_page) -
     alice.wait_for_selector("#chat-lines li[data-seat='1']:has-text('thanks')")
     shot(bob, "site-chat-390.png")
     shot(alice, "site-chat-1280.png")
+    watcher.close()
+    alice.wait_for_selector("#watching", state="hidden")
     # a reload shows the conversation; hiding it is kept by the browser
     bob.reload()
     enter(bob)

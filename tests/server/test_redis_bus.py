@@ -79,5 +79,18 @@ def test_two_nodes_one_game(tmp_path: Path, redis_url: str) -> None:
         f = k.recv()
         assert f["t"] == "chat" and [line["text"] for line in f["lines"]] == ["well played"]
         assert [line["text"] for x in w.frames if x["t"] == "chat" for line in x["lines"]] == ["well played"]
+        # the spectators of both nodes are counted on both
+        from tests.server.test_crowd import watching
+
+        watcher_b = Player(b.client(), gid)
+        watcher_b.hello()
+        watching(w, 1)
+        watcher_a = Player(a.client(), gid)
+        watcher_a.hello()
+        watching(k, 2)
+        watching(w, 2)
+        watcher_b.close()
+        watching(w, 1)
+        watching(k, 1)
         while OPEN:
             OPEN.pop().close()

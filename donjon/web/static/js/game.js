@@ -24,6 +24,7 @@ const connEl = document.getElementById("conn-state");
 const playersEl = document.getElementById("players");
 const bannerEl = document.getElementById("result-banner");
 const clocksEl = document.getElementById("clocks");
+const watchEl = document.getElementById("watching");
 
 let game = { ...summary, players: summary.players.map((p) => ({ ...p, online: !!p.bot })) };
 let clockOffset = 0; // server time − local time, in ms
@@ -294,6 +295,11 @@ function render() {
   }
   statusLine.textContent = line;
   statusLine.dataset.over = active ? "0" : "1";
+  // how many people watch (spectators' sockets on every node: server/crowd.py)
+  const n = game.watching || 0;
+  watchEl.hidden = !n;
+  watchEl.dataset.n = String(n);
+  watchEl.lastElementChild.textContent = n === 1 ? t("watching_1") : t("watching_n", { n });
 
   const opp = seat !== null ? players.find((p) => p.seat !== seat && !p.bot) : null;
   let claimable = false;
