@@ -21,6 +21,17 @@ from donjon.server.settings import Settings
 from donjon.server.tasks import Background
 
 
+def _count(room: Room, node: str, n: int) -> bool:
+    """Set ``node``'s count of ``room`` to ``n``; True if it changed."""
+    if room.crowd.get(node, 0) == n:
+        return False
+    if n:
+        room.crowd[node] = n
+    else:
+        room.crowd.pop(node, None)
+    return True
+
+
 class Crowd:
     """The spectators' counts of the rooms of this process (``rooms``, by game id)."""
 
@@ -36,15 +47,8 @@ class Crowd:
 
     def changed(self, room: Room) -> None:
         """A socket of ``room`` opened or closed here."""
-        me = self.settings.node_id
-        n = sum(1 for c in room.conns if c.seat is None)
-        if room.crowd.get(me, 0) == n:
-            return
-        if n:
-            room.crowd[me] = n
-        else:
-            room.crowd.pop(me, None)
-        self._soon(room, tell=True)
+        if _count(room, self.settings.node_id, sum(1 for c in room.conns if c.seat is None)):
+            self._soon(room, tell=True)
 
     def loaded(self, room: Room) -> None:
         """``room`` was just loaded here: the nodes that hold it say their counts."""
@@ -54,11 +58,7 @@ class Crowd:
     def heard(self, room: Room, node: str, message: dict[str, Any]) -> None:
         """``node`` said its count of ``room`` (a ``crowd`` message)."""
         count = message.get("count")
-        if isinstance(count, int) and count >= 0 and room.crowd.get(node, 0) != count:
-            if count:
-                room.crowd[node] = count
-            else:
-                room.crowd.pop(node, None)
+        if isinstance(count, int) and count >= 0 and _count(room, node, count):
             self._soon(room)
         if message.get("ask") is True and room.crowd.get(self.settings.node_id):
             self._soon(room, tell=True)

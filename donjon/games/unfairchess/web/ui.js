@@ -201,7 +201,7 @@ export function createGameUI(root, options = {}) {
     s.premove = null;
     s.prePicked = null;
     const action = pm && canAct() ? sel.premoveAction(s.legal, pm) : null;
-    if (!action) return false;
+    if (!action) return false; // not legal now: dropped
     s.optimistic = { from: pm.from, to: pm.to };
     submit(action);
     return true;
@@ -457,11 +457,8 @@ export function createGameUI(root, options = {}) {
       const reopenId = reopen != null && prev && prev.hand && prev.hand[reopen] ? prev.hand[reopen].card : null;
       if (s.openCard != null) zoom.close();
       board.cancelPromotion();
-      if (!premoveMode()) {
-        if (s.premove && canAct() && playPremove()) return;
-        s.premove = null;
-        s.prePicked = null;
-      }
+      // the turn has come (or the game ended): the premove is played, or dropped
+      if (!premoveMode() && playPremove()) return;
       render();
       if (reopenId && view.hand && view.hand[reopen] && view.hand[reopen].card === reopenId) openHandCard(reopen);
       maybeOrder();
