@@ -245,6 +245,11 @@ def site(site_factory: Callable[..., Site]) -> Site:
 @pytest.fixture
 def duel(site: Site) -> tuple[Site, str, Player, Player]:
     """An UnfairChess game of alice (White) and bobby, both sockets said hello."""
+    return duel_on(site)
+
+
+def duel_on(site: Site) -> tuple[Site, str, Player, Player]:
+    """:func:`duel` on ``site`` (one made with its own settings)."""
     a, b = site.user("alice"), site.user("bobby")
     gid, by_seat = site.game_pair(a, b, color="white")
     white, black = Player(by_seat[0], gid), Player(by_seat[1], gid)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from donjon.store import repo
-from tests.server.conftest import Player, Site
+from tests.server.conftest import Player, Site, duel_on
 
 
 def watching(p: Player, want: int, timeout: float = 5.0) -> list[dict[str, Any]]:
@@ -26,17 +26,8 @@ def watching(p: Player, want: int, timeout: float = 5.0) -> list[dict[str, Any]]
     return seen
 
 
-def duel_of(site_factory: Callable[..., Site], **kw: Any) -> tuple[Site, str, Player, Player]:
-    site = site_factory(**kw)
-    gid, by_seat = site.game_pair(site.user("alice"), site.user("bobby"), color="white")
-    white, black = Player(by_seat[0], gid), Player(by_seat[1], gid)
-    white.hello()
-    black.hello()
-    return site, gid, white, black
-
-
 def test_the_players_see_how_many_watch(site_factory: Callable[..., Site]) -> None:
-    site, gid, white, black = duel_of(site_factory, crowd_interval=0.05)
+    site, gid, white, black = duel_on(site_factory(crowd_interval=0.05))
     assert white.game["watching"] == 0
     first = Player(site.client(), gid)
     first.hello()
@@ -58,7 +49,7 @@ def test_the_players_see_how_many_watch(site_factory: Callable[..., Site]) -> No
 
 
 def test_spectators_arriving_together_make_one_frame(site_factory: Callable[..., Site]) -> None:
-    site, gid, white, black = duel_of(site_factory, crowd_interval=1.0)
+    site, gid, white, black = duel_on(site_factory(crowd_interval=1.0))
     crowd = []
     for _ in range(6):
         p = Player(site.client(), gid)
@@ -71,7 +62,7 @@ def test_spectators_arriving_together_make_one_frame(site_factory: Callable[...,
 
 
 def test_other_nodes_counts_are_added_and_a_dead_nodes_dropped(site_factory: Callable[..., Site]) -> None:
-    site, gid, white, black = duel_of(site_factory, crowd_interval=0.05)
+    site, gid, white, black = duel_on(site_factory(crowd_interval=0.05))
     hub = site.app.state.hub
     room = hub.rooms[gid]
     told: list[dict[str, Any]] = []
