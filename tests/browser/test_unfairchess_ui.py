@@ -145,16 +145,21 @@ def test_clicking_a_non_destination_does_not_move(page, server) -> None:
     assert marked(page, ".ucg-dot, .ucg-capture") == []
 
 
-def test_drag_and_drop_move(page, server) -> None:
-    open_fx(page, server, "opening")
-    src = page.locator(".ucg-sq[data-square='d2']").bounding_box()
-    dst = page.locator(".ucg-sq[data-square='d4']").bounding_box()
+def drag(page, frm: str, to: str) -> None:
+    """Drag the piece on ``frm`` to ``to`` with the mouse; its ghost follows the pointer."""
+    src = page.locator(f".ucg-sq[data-square='{frm}']").bounding_box()
+    dst = page.locator(f".ucg-sq[data-square='{to}']").bounding_box()
     page.mouse.move(src["x"] + src["width"] / 2, src["y"] + src["height"] / 2)
     page.mouse.down()
     page.mouse.move(src["x"] + src["width"] / 2, src["y"] - 30, steps=4)
     assert page.locator(".ucg-ghost").count() == 1
     page.mouse.move(dst["x"] + dst["width"] / 2, dst["y"] + dst["height"] / 2, steps=6)
     page.mouse.up()
+
+
+def test_drag_and_drop_move(page, server) -> None:
+    open_fx(page, server, "opening")
+    drag(page, "d2", "d4")
     page.wait_for_function("window.__sent.length === 1")
     assert sent(page) == [{"type": "move", "uci": "d2d4"}]
 
@@ -437,14 +442,7 @@ def test_a_premove_is_played_when_the_turn_comes(page, server) -> None:
     page.keyboard.press("Escape")
     assert marked(page, ".ucg-premove") == []
     # dragged: the piece follows the pointer, the premove is where it is dropped
-    src = page.locator(".ucg-sq[data-square='g1']").bounding_box()
-    dst = page.locator(".ucg-sq[data-square='f3']").bounding_box()
-    page.mouse.move(src["x"] + src["width"] / 2, src["y"] + src["height"] / 2)
-    page.mouse.down()
-    page.mouse.move(src["x"] + src["width"] / 2, src["y"] - 30, steps=4)
-    assert page.locator(".ucg-ghost").count() == 1
-    page.mouse.move(dst["x"] + dst["width"] / 2, dst["y"] + dst["height"] / 2, steps=6)
-    page.mouse.up()
+    drag(page, "g1", "f3")
     assert marked(page, ".ucg-premove") == ["f3", "g1"] and sent(page) == []
     after = last(load(server, "waiting_next"))
     page.evaluate("(u) => window.__ui.update(u)", after)
