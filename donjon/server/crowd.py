@@ -58,7 +58,7 @@ class Crowd:
     def heard(self, room: Room, node: str, message: dict[str, Any]) -> None:
         """``node`` said its count of ``room`` (a ``crowd`` message)."""
         count = message.get("count")
-        if isinstance(count, int) and count >= 0 and _count(room, node, count):
+        if type(count) is int and count >= 0 and _count(room, node, count):  # not a bool
             self._soon(room)
         if message.get("ask") is True and room.crowd.get(self.settings.node_id):
             self._soon(room, tell=True)

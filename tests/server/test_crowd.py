@@ -81,6 +81,10 @@ def test_other_nodes_counts_are_added_and_a_dead_nodes_dropped(site_factory: Cal
 
     on_loop(lambda: crowd.heard(room, "B", {"type": "crowd", "count": 3}))
     watching(white, 3)
+    # a count that is not one (from a node of another version, say) changes nothing
+    for bad in (-1, "2", None, 1.5, True):
+        on_loop(lambda bad=bad: crowd.heard(room, "B", {"type": "crowd", "count": bad}))
+    assert room.crowd == {"B": 3}
     # a node asking for the counts hears this node's only if it has spectators
     on_loop(lambda: crowd.heard(room, "C", {"type": "crowd", "count": 0, "ask": True}))
     time.sleep(0.2)
