@@ -49,13 +49,13 @@ def test_the_players_see_how_many_watch(site_factory: Callable[..., Site]) -> No
 
 
 def test_spectators_arriving_together_make_one_frame(site_factory: Callable[..., Site]) -> None:
-    site, gid, white, black = duel_on(site_factory(crowd_interval=1.0))
+    site, gid, white, black = duel_on(site_factory(crowd_interval=3.0))  # longer than six hellos
     crowd = []
     for _ in range(6):
         p = Player(site.client(), gid)
         p.hello()
         crowd.append(p)
-    frames = watching(white, 6)
+    frames = watching(white, 6, timeout=10)
     assert len(frames) <= 2, [f["game"]["watching"] for f in frames]
     for p in [white, black, *crowd]:
         p.close()
