@@ -298,7 +298,6 @@ function render() {
   // how many people watch (spectators' sockets on every node: server/crowd.py)
   const n = game.watching || 0;
   watchEl.hidden = !n;
-  watchEl.dataset.n = String(n);
   watchEl.lastElementChild.textContent = n === 1 ? t("watching_1") : t("watching_n", { n });
 
   const opp = seat !== null ? players.find((p) => p.seat !== seat && !p.bot) : null;
