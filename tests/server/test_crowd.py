@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from donjon.store import repo
-from tests.server.conftest import Player, Site, duel_on
+from tests.server.conftest import Player, Site, duel_on, no_frame
 
 
 def watching(p: Player, want: int, timeout: float = 5.0) -> list[dict[str, Any]]:
@@ -49,15 +49,24 @@ def test_the_players_see_how_many_watch(site_factory: Callable[..., Site]) -> No
 
 
 def test_spectators_arriving_together_make_one_frame(site_factory: Callable[..., Site]) -> None:
-    site, gid, white, black = duel_on(site_factory(crowd_interval=3.0))  # longer than six hellos
-    crowd = []
+    site, gid, white, black = duel_on(site_factory(crowd_interval=3600.0))
+    watchers = []
     for _ in range(6):
         p = Player(site.client(), gid)
         p.hello()
-        crowd.append(p)
-    frames = watching(white, 6, timeout=10)
-    assert len(frames) <= 2, [f["game"]["watching"] for f in frames]
-    for p in [white, black, *crowd]:
+        watchers.append(p)
+    crowd = site.app.state.hub.room_state.crowd
+    due = crowd._due[gid]  # one frame waits for the interval, for all six
+
+    async def now() -> None:  # the interval is over
+        due.cancel()
+        crowd._send(gid)
+
+    site.main.portal.call(now)
+    frames = watching(white, 6)
+    assert len(frames) == 1
+    assert no_frame(white.ws, 0.3)
+    for p in [white, black, *watchers]:
         p.close()
 
 
