@@ -90,7 +90,7 @@ async def say(hub: Hub, room: Room, conn: Conn, text: Any) -> None:
     async with hub.db.write() as s:
         line = line_of(await repo.add_chat(s, room.id, seat, conn.user_id, line_text, time.time()))
     heard(room, line)
-    await hub.bus.publish("game:" + room.id, {"type": "chat", "line": line, "node": hub.settings.node_id})
+    await hub.bus.publish("game:" + room.id, {"type": "chat", "line": line})  # the bus adds this node's id
 
 
 def heard(room: Room, line: dict[str, Any]) -> None:
@@ -98,10 +98,7 @@ def heard(room: Room, line: dict[str, Any]) -> None:
     to its players' sockets."""
     room.chat.append(line)
     del room.chat[:-HISTORY]
-    frame = {"t": "chat", "lines": [line]}
-    for c in list(room.conns):
-        if c.ready and c.seat is not None:
-            c.push(frame)
+    room.broadcast({"t": "chat", "lines": [line]}, players_only=True)
 
 
 def line_of(row: Any) -> dict[str, Any]:

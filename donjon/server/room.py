@@ -309,10 +309,12 @@ class Room:
         # played move by move in turn).
         self._views.clear()
 
-    def broadcast(self, frame: dict[str, Any]) -> None:
+    def broadcast(self, frame: dict[str, Any], players_only: bool = False) -> None:
+        """``frame`` to every ready socket of the room (``players_only``: those holding a
+        seat), serialised once."""
         text = None
         for c in list(self.conns):
-            if c.ready:
+            if c.ready and not (players_only and c.seat is None):
                 if text is None:
                     text = dumps(frame)
                 c.push(text)
