@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -70,3 +71,34 @@ def test_every_stylesheet_closes_its_blocks() -> None:
     assert sheets
     bad = {str(p.relative_to(ROOT)): unclosed_blocks(p.read_text(encoding="utf-8")) for p in sheets}
     assert {p: lines for p, lines in bad.items() if lines} == {}
+
+
+SMOOTH_FOR_EVER = {"spin": "a spinner's turn: a transform, which the compositor moves without painting",
+                   "ctl-roll": "Citadel's dice while they roll: a few tenths of a second"}
+"""The animations allowed to run for ever at the screen's frame rate, and why."""
+
+
+def endless_smooth_animations(css: str) -> list[str]:
+    """The ``animation`` declarations that repeat for ever without a ``steps()`` timing."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    found = []
+    for decl in re.findall(r"animation\s*:\s*([^;}]*)", css):
+        name = decl.split()[0] if decl.split() else ""
+        if "infinite" in decl and "steps(" not in decl and name not in SMOOTH_FOR_EVER:
+            found.append(decl.strip())
+    return found
+
+
+def test_endless_smooth_animations_are_found() -> None:
+    assert endless_smooth_animations(".a { animation: glow 1s ease-in-out infinite; }") == ["glow 1s ease-in-out infinite"]
+    assert endless_smooth_animations(".a { animation: glow 1s steps(5, jump-none) infinite; }") == []
+    assert endless_smooth_animations(".a { animation: glow 1s ease-in-out 2; } .b { animation: spin 1s linear infinite }") == []
+
+
+def test_endless_animations_repaint_a_few_times_a_second() -> None:
+    """A glow that pulses while a board waits for its player repaints what it covers at every
+    step: at the screen's 60 frames a second a lit Citadel map kept ~80 % of a core busy in
+    Chromium without a GPU (``bench/page_idle.py``). Endless animations step ~9 times a second."""
+    sheets = sorted((ROOT / "donjon").rglob("*.css"))
+    bad = {str(p.relative_to(ROOT)): endless_smooth_animations(p.read_text(encoding="utf-8")) for p in sheets}
+    assert {p: found for p, found in bad.items() if found} == {}
