@@ -89,6 +89,14 @@ def test_the_drawer_shows_the_rules_and_the_searchable_catalogue(games, game, wi
     page = open_game(games, game, width, height)
     button = page.locator("#drawer-btn")
     assert button.is_visible() and button.get_attribute("aria-expanded") == "false"
+    assert page.get_by_role("button", name="Rules", exact=True).count() == 1
+    if width < 1000:  # a round icon at the window's corner, and the page ends above it
+        r = rect(page, "#drawer-btn")
+        assert 40 <= r["right"] - r["left"] <= 50 and 40 <= r["bottom"] - r["top"] <= 50, r
+        page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+        last = rect(page, ".side-col > :last-child")
+        assert last["bottom"] <= rect(page, "#drawer-btn")["top"], (last, rect(page, "#drawer-btn"))
+        page.evaluate("scrollTo(0, 0)")
     button.click()
     drawer = page.locator("#rules-drawer")
     drawer.wait_for(state="visible")
