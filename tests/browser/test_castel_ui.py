@@ -738,3 +738,23 @@ def test_live_three_player_game_to_the_end(page, server) -> None:
     assert page.locator(".cg-log li").count() > 50
     page.locator("[data-action='hide-over']").click()
     shot(page, "castel-live.png")
+
+
+def test_a_phones_full_hand_shows_every_name(page, server) -> None:
+    """Seven cards or more in 390 px overlap so far that a name across a card would show two letters:
+    each covered card's name runs down the part of it left in view instead, whole; the card
+    on top, a hovered or a selected one shows its face as usual."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_fx(page, server, "opening")
+    page.wait_for_selector(".cg-hand.cg-hand-spines")
+    cards = page.locator(".cg-hand .cg-card")
+    assert cards.count() >= 7
+    seen = page.evaluate("""() => [...document.querySelectorAll('.cg-hand .cg-card')].slice(0, -1).map((c) => {
+        const name = c.querySelector('.cg-card-name'), r = name.getBoundingClientRect();
+        return {name: name.textContent, whole: name.scrollHeight <= name.clientHeight + 1,
+                inView: r.right <= c.nextElementSibling.getBoundingClientRect().left + 1 && r.height > r.width};
+    })""")
+    assert all(s["whole"] and s["inView"] for s in seen), seen
+    top = page.locator(".cg-hand .cg-card").last.locator(".cg-card-art")
+    assert top.is_visible()
+    shot(page, "castel-hand-390.png", selector=".cg-hand")

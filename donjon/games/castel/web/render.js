@@ -371,7 +371,8 @@ function logHtml(c) {
   return s.logHtml;
 }
 
-/** One row of cards: they overlap when the hand is wider than the table. */
+/** One row of cards: they overlap when the hand is wider than the table; when little of
+ * each is left in view, its name runs down its edge like a book's spine. */
 export function fitHand(hand) {
   const cards = hand.querySelectorAll(".cg-card");
   const n = cards.length;
@@ -383,7 +384,12 @@ export function fitHand(hand) {
   if (n > 1 && n * w + (n - 1) * gap > avail) gap = Math.max(-w * 0.6, (avail - n * w) / (n - 1));
   hand.style.setProperty("--hand-gap", `${gap.toFixed(1)}px`);
   hand.classList.toggle("cg-hand-tight", gap < 0);
+  // too tight to read a name across the part of a card left in view: down its edge instead
+  hand.classList.toggle("cg-hand-spines", w + gap < SPINE_BELOW);
 }
+
+/** Below this many pixels of each covered card in view, the hand shows names as spines. */
+export const SPINE_BELOW = 56;
 
 /** Draw everything from the state. */
 export function renderAll(c, el, board, root) {
