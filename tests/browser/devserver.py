@@ -91,6 +91,15 @@ class Live(LiveGame):
         return self.snapshot()
 
 
+class QuietServer(ThreadingHTTPServer):
+    """A threaded HTTP server that says nothing when a page closes in the middle of a reply
+    (a test's page closed while a module still loads): only real errors print a traceback."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
 def make_handler(fixtures: Path, live: Live | None):
     class Handler(SimpleHTTPRequestHandler):
         def log_message(self, *args: Any) -> None:  # quiet
@@ -166,7 +175,7 @@ class DevServer:
             fixtures = Path(self._tmp.name)
             make_fixtures.write(fixtures)
         self.fixtures = fixtures
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", port), make_handler(fixtures, Live() if live else None))
+        self.httpd = QuietServer(("127.0.0.1", port), make_handler(fixtures, Live() if live else None))
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 

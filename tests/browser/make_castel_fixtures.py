@@ -21,7 +21,7 @@ import sys
 import tempfile
 import threading
 from collections.abc import Callable
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
@@ -32,9 +32,11 @@ from donjon.games.castel import GAME
 from donjon.games.castel.catalogue import deck_for
 
 try:
+    from tests.browser.devserver import QuietServer
     from tests.browser.fixture_history import entry
 except ImportError:  # run as a script
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from tests.browser.devserver import QuietServer
     from tests.browser.fixture_history import entry
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -506,7 +508,7 @@ class DevServer:
             write(fixtures)
         self.fixtures = fixtures
         self.live = Live() if live else None
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", port), make_handler(fixtures, self.live))
+        self.httpd = QuietServer(("127.0.0.1", port), make_handler(fixtures, self.live))
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 

@@ -21,7 +21,7 @@ import random
 import sys
 import tempfile
 import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,7 @@ from donjon.games import IllegalAction, game_ids, get_info  # noqa: E402
 from donjon.games.citadel import GAME  # noqa: E402
 from donjon.games.citadel.balance import eager_policy, random_policy  # noqa: E402
 from donjon.games.citadel.catalogue import CARDS, CHARACTERS  # noqa: E402
+from tests.browser.devserver import QuietServer  # noqa: E402
 from tests.browser.fixture_history import LiveGame, entry  # noqa: E402
 
 STATIC = ROOT / "donjon" / "web" / "static"
@@ -410,7 +411,7 @@ class DevServer:
             fixtures = Path(self._tmp.name)
             write(fixtures)
         self.fixtures = fixtures
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", port), make_handler(fixtures, Live() if live else None))
+        self.httpd = QuietServer(("127.0.0.1", port), make_handler(fixtures, Live() if live else None))
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
