@@ -214,15 +214,19 @@ async def cancel_table(table_id: str, request: Request) -> dict[str, Any]:
 # --------------------------------------------------------------------------- games
 
 
-@router.get("/live", summary="Games in progress (to watch)")
+@router.get("/live", summary="Games in progress (to watch), the most watched first")
 async def live(request: Request) -> dict[str, Any]:
     async with request.app.state.db.read() as s:
         rows = await repo.games_listing(s, status="active", limit=100)
     hub = request.app.state.hub
     for g in rows:
         room = hub.rooms.get(g["id"])
+        g["watching"] = 0
         if room is not None:
             g["plies"] = room.match.plies
+            # what this node knows: its own spectators, and other nodes' once it holds the room
+            g["watching"] = sum(room.crowd.values())
+    rows.sort(key=lambda g: -g["watching"])
     return {"games": rows}
 
 

@@ -400,6 +400,12 @@ def test_the_players_chat_live_after_a_reload_and_not_for_spectators(new_page) -
     # everybody sees that one person watches
     for pg in (alice, bob, watcher):
         pg.wait_for_selector("#watching:not([hidden]) >> text='1 watching'")
+    # the list of live games says so too
+    for size, name in ((PHONE, "390"), (DESKTOP, "1280")):
+        lister = new_page(size)
+        lister.goto("/watch")
+        lister.wait_for_selector(f"#live-games a[href='/g/{gid}'] .gl-watching >> text='1 watching'")
+        shot(lister, f"site-watch-{name}.png")
     assert alice.locator("#chat-lines").inner_text() == "Nobody has written yet."
     # on the phone the chat is below the board, out of view: a line also comes as a toast
     bob.evaluate("scrollTo(0, 0)")

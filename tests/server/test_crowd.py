@@ -48,6 +48,23 @@ def test_the_players_see_how_many_watch(site_factory: Callable[..., Site]) -> No
         p.close()
 
 
+def test_the_list_of_live_games_says_how_many_watch_most_watched_first(site_factory: Callable[..., Site]) -> None:
+    site, gid, white, black = duel_on(site_factory(crowd_interval=0.05))
+    other, _ = site.game_pair(site.user("carol"), site.user("david"), color="white")  # newer: listed first unwatched
+    assert [g["id"] for g in site.client().get("/api/live").json()["games"]] == [other, gid]
+    spectator = Player(site.client(), gid)
+    spectator.hello()
+    watching(white, 1)
+    games = site.client().get("/api/live").json()["games"]
+    assert [(g["id"], g["watching"]) for g in games][:1] == [(gid, 1)]
+    assert all(g["watching"] == 0 for g in games[1:]) and len(games) == 2
+    spectator.close()
+    watching(white, 0)
+    assert [g["watching"] for g in site.client().get("/api/live").json()["games"]] == [0, 0]
+    for p in (white, black):
+        p.close()
+
+
 def test_spectators_arriving_together_make_one_frame(site_factory: Callable[..., Site]) -> None:
     site, gid, white, black = duel_on(site_factory(crowd_interval=3600.0))
     watchers = []
