@@ -371,6 +371,9 @@ function logHtml(c) {
   return s.logHtml;
 }
 
+/** Below this many pixels of each covered card in view, the hand shows names as spines. */
+const SPINE_BELOW = 56;
+
 /** One row of cards: they overlap when the hand is wider than the table; when little of
  * each is left in view, its name runs down its edge like a book's spine. */
 export function fitHand(hand) {
@@ -387,9 +390,6 @@ export function fitHand(hand) {
   // too tight to read a name across the part of a card left in view: down its edge instead
   hand.classList.toggle("cg-hand-spines", w + gap < SPINE_BELOW);
 }
-
-/** Below this many pixels of each covered card in view, the hand shows names as spines. */
-export const SPINE_BELOW = 56;
 
 /** Draw everything from the state. */
 export function renderAll(c, el, board, root) {
