@@ -15,12 +15,16 @@ from tests.server.test_metrics import scrape
 
 @pytest.fixture
 def restore_gc() -> Iterator[None]:
-    """Put the test process's thresholds back and unfreeze what a test froze."""
-    thresholds = gc.get_threshold()
+    """Run the test with the collector on (whatever an earlier test in this worker left), then
+    put the process's collector state and thresholds back and unfreeze what the test froze."""
+    thresholds, enabled = gc.get_threshold(), gc.isenabled()
+    gc.enable()
     yield
     gctune.stop_full_collections()
     gc.set_threshold(*thresholds)
     gc.unfreeze()
+    if not enabled:
+        gc.disable()
 
 
 def test_doctests() -> None:
