@@ -3,8 +3,8 @@
 A board whose turn it is lights what can be played (rooms, doors, targets, a legendary card,
 the Save button) with glows that pulse for ever. Each step of such a CSS animation repaints
 what it covers; this measures what that costs while the page is idle, for each game's dev
-page on fixtures that light the most, in Debian's headless Chromium (software painting, as on
-a computer without a usable GPU).
+page on fixtures that light the most, in Debian's headless Chromium with the browser tests'
+flags (software painting, as on a computer without a usable GPU).
 
 For each page: the CPU of all of Chromium's processes over ``--seconds`` of idle, as a
 percentage of one core, then the same page with every animation removed (the reference,
@@ -31,8 +31,6 @@ HERE = Path(__file__).resolve().parents[1]
 PAGES = [("citadel", "midgame"), ("castel", "dragon_targets"), ("unfairchess", "waiting_next"),
          ("unfairchess", "can_save")]
 STILL = "*, *::before, *::after { animation: none !important; }"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 
 
 def chromium_ticks() -> int:
@@ -55,6 +53,7 @@ def measure(seconds: float) -> dict[str, float]:
     from playwright.sync_api import sync_playwright
 
     from tests.browser import make_castel_fixtures, make_citadel_fixtures
+    from tests.browser.conftest import ARGS, CHROMIUM
     from tests.browser.devserver import DevServer
 
     servers = {"citadel": make_citadel_fixtures.DevServer(), "castel": make_castel_fixtures.DevServer(),
@@ -65,7 +64,7 @@ def measure(seconds: float) -> dict[str, float]:
     out: dict[str, float] = {}
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = browser.new_context(viewport={"width": 1280, "height": 1050}).new_page()
             for game, fixture in PAGES:
                 for still in (False, True):

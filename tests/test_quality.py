@@ -24,6 +24,13 @@ def test_mypy_is_clean() -> None:
     assert out.returncode == 0, out.stdout + out.stderr
 
 
+def stylesheets() -> dict[str, str]:
+    """Every stylesheet the site serves (the shell's and each game's), by path."""
+    sheets = {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8") for p in sorted((ROOT / "donjon").rglob("*.css"))}
+    assert sheets
+    return sheets
+
+
 def unclosed_blocks(css: str) -> list[int]:
     """The lines whose ``{`` is never closed, or whose ``}`` closes nothing, in a stylesheet.
 
@@ -67,9 +74,7 @@ def test_unclosed_blocks_are_found() -> None:
 
 
 def test_every_stylesheet_closes_its_blocks() -> None:
-    sheets = sorted((ROOT / "donjon").rglob("*.css"))
-    assert sheets
-    bad = {str(p.relative_to(ROOT)): unclosed_blocks(p.read_text(encoding="utf-8")) for p in sheets}
+    bad = {path: unclosed_blocks(css) for path, css in stylesheets().items()}
     assert {p: lines for p, lines in bad.items() if lines} == {}
 
 
@@ -99,6 +104,5 @@ def test_endless_animations_repaint_a_few_times_a_second() -> None:
     """A glow that pulses while a board waits for its player repaints what it covers at every
     step: at the screen's 60 frames a second a lit Citadel map kept ~80 % of a core busy in
     Chromium without a GPU (``bench/page_idle.py``). Endless animations step ~9 times a second."""
-    sheets = sorted((ROOT / "donjon").rglob("*.css"))
-    bad = {str(p.relative_to(ROOT)): endless_smooth_animations(p.read_text(encoding="utf-8")) for p in sheets}
+    bad = {path: endless_smooth_animations(css) for path, css in stylesheets().items()}
     assert {p: found for p, found in bad.items() if found} == {}
