@@ -3,6 +3,7 @@
     python bench/load.py --spawn                       # start a server on a temp SQLite file
     python bench/load.py --url http://127.0.0.1:8000   # against a running server
     python bench/load.py --spawn --games 100 --plies 60 --cards
+    python bench/load.py --spawn --game connect4        # the platform's own cost: a game of a few lines
     python bench/load.py --spawn --games 3000 --plies 20 --think 1000  # open loop, ~3,000 offered/s
     python bench/load.py --spawn --database-url postgresql+asyncpg://postgres@127.0.0.1/test
     python bench/load.py --spawn --code ../wt-old         # the server of another checkout (A/B)
@@ -444,7 +445,8 @@ async def run(args: argparse.Namespace) -> None:
     def pct(p: float) -> float:
         return lat[min(n - 1, int(p * n))] * 1000 if n else float("nan")
 
-    print(f"games: {args.games} concurrent, {args.plies} plies each ({'moves and cards' if args.cards else 'moves only'}"
+    print(f"games: {args.games} concurrent {args.game}, {args.plies} plies each "
+          f"({'moves and cards' if args.cards else 'moves only'}"
           f"; legal list: {args.legal})")
     print(f"setup: {args.games * 2} guests + {args.games} tables in {setup:.2f} s; "
           f"{gate.ready} sockets opened and synced in {connect:.2f} s (not in the figures below)")
@@ -510,6 +512,12 @@ def main() -> None:
     p.add_argument("--plies", type=int, default=40,
                    help="actions per game before the side to act resigns (with --think: on average, each game's "
                         "length drawn between half and 1.5 times it)")
+    p.add_argument("--game", choices=("unfairchess", "connect4"), default="unfairchess",
+                   help="the game of every table: 'unfairchess' (default) or 'connect4', the test game of "
+                        "tests/fourth_game, whose rules and views are a few lines: what a move costs then is the "
+                        "platform's own work (socket, match, commit, frames). A spawned server finds it as an "
+                        "installed game, through an entry point; a server given by --url must have been started "
+                        "with tests/fourth_game/plugin.py's env()")
     p.add_argument("--cards", action="store_true", help="play card actions too (random among all legal actions)")
     p.add_argument("--legal", choices=("lazy", "full"), default="lazy",
                    help="the legal list the clients ask for in their hello: 'lazy' (what the browser asks: one "
@@ -539,6 +547,12 @@ def main() -> None:
     args.url = args.url or ["http://127.0.0.1:8000"]
     if args.time_control is not None:
         TABLE["time_control"] = json.loads(args.time_control)
+    TABLE["game"] = args.game
+    if args.game == "connect4":
+        sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        from tests.fourth_game import plugin
+
+        os.environ["PYTHONPATH"] = plugin.env()["PYTHONPATH"]  # inherited by the spawned servers
     procs: list[subprocess.Popen[bytes]] = []
     with contextlib.ExitStack() as stack:
         if args.spawn:

@@ -144,6 +144,16 @@ def test_load_players_wait_out_the_rate_limit(tmp_path: Path) -> None:
     assert "rate_limited" in out.stdout and "games ended: 2" in out.stdout, out.stdout
 
 
+def test_load_plays_the_test_game_for_the_platform_s_own_cost(tmp_path: Path) -> None:
+    """``--game connect4``: the spawned server finds the fourth game through its entry point
+    and every table plays it to its end (a win, a full board, or the resignation at --plies)."""
+    out = subprocess.run([sys.executable, str(BENCH / "load.py"), "--spawn", "--game", "connect4", "--games", "3",
+                          "--plies", "12"], capture_output=True, text=True, timeout=240, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "3 concurrent connect4" in out.stdout and "games ended: 3" in out.stdout, out.stdout
+    assert "errors: none" in out.stdout, out.stdout
+
+
 def test_load_player_plays_a_move_when_a_listed_card_is_refused() -> None:
     """A player whose listed card's targetings are refused (a server that lists a card it then
     will not expand: a bug the bench must report, not hang on) plays a normal move instead,
