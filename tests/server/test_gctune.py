@@ -119,14 +119,25 @@ def test_only_the_scheduled_full_collection_walks_what_outlived_a_young_one(rest
     class Node:
         pass
 
+    def allocate_until(young_collections: int) -> list[list[int]]:
+        """Objects that stay alive until ``young_collections`` more young collections have run.
+        Allocation is what triggers them, but Python skips the ones that fall while another
+        thread of this process is inside a collection: count them instead of assuming them."""
+        target = gctune.PAUSES.count[0] + young_collections
+        kept: list[list[int]] = []
+        while gctune.PAUSES.count[0] < target and len(kept) < 2_000_000:
+            kept.extend([i] for i in range(1_000))
+        assert gctune.PAUSES.count[0] >= target, "young collections stopped: is the collector off?"
+        return kept
+
     cycle = Node()
     cycle.me = cycle  # type: ignore[attr-defined]
     ref = weakref.ref(cycle)
-    young, middle = gctune.PAUSES.count[0], gctune.PAUSES.count[1]
-    kept = [[i] for i in range(30_000)]  # ~40 young collections' worth of survivors
+    middle = gctune.PAUSES.count[1]
+    kept = allocate_until(3)  # the cycle, alive, is moved to the middle generation
     del cycle  # garbage now, but it outlived those young collections
-    more = [[i] for i in range(30_000)]
-    assert gctune.PAUSES.count[0] >= young + 20 and gctune.PAUSES.count[1] == middle
+    more = allocate_until(25)  # with Python's thresholds: two middle collections, which would free it
+    assert gctune.PAUSES.count[1] == middle
     assert ref() is not None
     gc.collect()  # what the thread runs every full_every seconds
     assert ref() is None
