@@ -479,9 +479,12 @@ async def run(args: argparse.Namespace) -> None:
     if log0 is not None and log1 is not None and log1[0] > log0[0]:
         commits, rows = log1[0] - log0[0], log1[1] - log0[1]
         cycle, write = log1[2] - log0[2], log1[3] - log0[3]
+        on_loop = sum(int(h.get("log_commits_on_loop") or 0) for h in health1) - \
+            sum(int(h.get("log_commits_on_loop") or 0) for h in health0)
+        where = f", {on_loop / commits * 100:.0f} % of them on the event loop's thread (SQLite)" if on_loop else ""
         print(f"action-log commits: {commits} transactions for {rows} rows ({rows / commits:.1f} rows per commit); "
               f"per transaction {write / commits * 1000:.1f} ms writing, {cycle / commits * 1000:.1f} ms until the "
-              f"event loop saw the commit")
+              f"event loop saw the commit{where}")
     gcs = gc_line(health0, health1)
     if gcs:
         print(gcs)

@@ -220,5 +220,6 @@ async def healthz(request: Request) -> JSONResponse:
     log = request.app.state.db.log
     body = {"ok": db_ok, "db": db_ok, "node": request.app.state.settings.node_id, "rooms": len(hub.rooms),
             "log_commits": log.batches, "log_rows": log.rows, "log_commit_seconds": round(log.seconds, 3),
-            "log_write_seconds": round(log.write_seconds, 3), "gc": gctune.PAUSES.to_json()}
+            "log_write_seconds": round(log.write_seconds, 3), "log_commits_on_loop": log.batches_on_loop,
+            "gc": gctune.PAUSES.to_json()}
     return JSONResponse(body, status_code=200 if db_ok else 503)

@@ -224,6 +224,13 @@ class GroupCommit:
         loop or in its thread; other databases: the same as :attr:`seconds`)."""
         return self._sqlite.seconds if self._sqlite is not None else self.seconds
 
+    @property
+    def batches_on_loop(self) -> int:
+        """SQLite: batches written on the event loop's thread (:meth:`_SqliteWriter.write_here`);
+        the rest of :attr:`batches` went to the writer's thread, after a slow or refused one.
+        Other databases: 0."""
+        return self._sqlite.here if self._sqlite is not None else 0
+
     async def close(self) -> None:
         """Drain, then close the writer's connection (and thread)."""
         await self.drain()

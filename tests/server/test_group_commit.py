@@ -244,6 +244,7 @@ async def test_a_batch_is_written_on_the_event_loop_and_stored_as_by_the_thread(
         writer.thread_until = float("inf")
         await db.log.append(ids[1], 1, "play", 0, {"action": {"type": "move", "uci": "e2e4"}})
         assert writer.here == 1  # that one went through the thread
+        assert (db.log.batches, db.log.batches_on_loop) == (2, 1)
     finally:
         await db.dispose()
     with sqlite3.connect(path) as c:

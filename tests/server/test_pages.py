@@ -20,6 +20,7 @@ def boot(html: str) -> dict:
 def test_health_and_openapi(site: Site) -> None:
     r = site.main.get("/healthz")
     assert r.status_code == 200 and r.json()["ok"] is True
+    assert 0 <= r.json()["log_commits_on_loop"] <= r.json()["log_commits"]
     spec = site.main.get("/openapi.json").json()
     for path in ("/api/register", "/api/login", "/api/tables", "/api/tables/{table_id}/join",
                  "/api/games/{game_id}/replay", "/api/games/{game_id}/pgn", "/healthz"):
