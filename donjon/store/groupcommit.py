@@ -37,7 +37,8 @@ for the end of a turn. So a batch costs as few loop round trips as possible:
   own thread while that is quick (:meth:`_SqliteWriter.write_here`: at a player's pace a
   batch holds one or two entries, and the hop to a thread and back cost more CPU than the
   transaction), else in the writer's thread (:meth:`_SqliteWriter.write`: after a batch that
-  waited on a slow disk or on another process's write lock, for a minute);
+  waited on a slow disk or on another process's write lock, for a second, longer while
+  they stay slow);
 * PostgreSQL: **one round trip** — the batch's entries, and its timed games' next flags, in
   one statement (arrays of columns, ``unnest``) on a connection of its own in autocommit
   (:meth:`GroupCommit._write_statement`); a batch with a heartbeat, a seat's clock or a
@@ -365,8 +366,14 @@ class _SqliteWriter:
     CPU time: the fsync, SQLite's file locks, or the thread kept off a busy CPU) before the
     next batches go to the thread."""
 
-    THREAD_FOR = 60.0
-    """Seconds the batches go to the thread after a slow or refused one on the loop."""
+    THREAD_FIRST = 1.0
+    """Seconds the batches go to the thread after a slow or refused one on the loop. Each slow
+    or refused batch within :attr:`THREAD_MAX` seconds of the last doubles it (a disk that
+    stays slow, a lock held long), up to :attr:`THREAD_MAX`. One fsync slower than
+    :attr:`WAIT_HERE` (a moment of load on a shared disk) then costs a second on the thread,
+    not a minute, and a disk slow every few seconds is still tried only once a minute."""
+
+    THREAD_MAX = 60.0
 
     BUSY_MS = 10_000
     """SQLite's busy timeout in the thread (:data:`~donjon.store.checkpoint.PRAGMAS`): there
@@ -385,6 +392,8 @@ class _SqliteWriter:
         self._busy_ms = self.BUSY_MS
         self.thread_until = 0.0
         """``time.monotonic()`` until which :meth:`write_here` declines (0: it tries)."""
+        self.thread_for = self.THREAD_FIRST / 2
+        """Seconds on the thread after the last slow or refused batch on the loop."""
         self.seconds = 0.0
         """Time spent in :meth:`write` and :meth:`write_here` (the transactions themselves)."""
         self.here = 0
@@ -419,7 +428,7 @@ class _SqliteWriter:
         transaction (``bench/commit_pace.py``); a commit here blocks the loop for its fsync
         (a fraction of a millisecond on an SSD). A batch that waited longer than
         :attr:`WAIT_HERE` (a slow disk) or found the file locked by another process sends
-        the next ones to the thread for :attr:`THREAD_FOR` seconds."""
+        the next ones to the thread for a while (:attr:`THREAD_FIRST`)."""
         if time.monotonic() < self.thread_until:
             return False
         self._busy_timeout(0)
@@ -429,13 +438,21 @@ class _SqliteWriter:
         except OperationalError as e:
             if getattr(e.orig, "sqlite_errorcode", 0) & 0xFF != sqlite3.SQLITE_BUSY:
                 raise
-            self.thread_until = time.monotonic() + self.THREAD_FOR
+            self._to_thread()
             return False
         waited = (time.perf_counter() - wall) - (time.thread_time() - cpu)
         if waited > self.WAIT_HERE:
-            self.thread_until = time.monotonic() + self.THREAD_FOR
+            self._to_thread()
         self.here += 1
         return True
+
+    def _to_thread(self) -> None:
+        """Send the next batches to the thread for :attr:`thread_for` seconds: twice the last
+        time if that was less than :attr:`THREAD_MAX` seconds ago, else :attr:`THREAD_FIRST`."""
+        now = time.monotonic()
+        recent = now - self.thread_until < self.THREAD_MAX
+        self.thread_for = min(self.thread_for * 2, self.THREAD_MAX) if recent else self.THREAD_FIRST
+        self.thread_until = now + self.thread_for
 
     def write(self, batch: list[_Pending]) -> None:
         """Write ``batch`` in one transaction and commit (in the writer thread)."""

@@ -310,6 +310,31 @@ async def test_a_slow_batch_on_the_loop_sends_the_next_ones_to_the_thread(tmp_pa
     assert _rows(path) == [(ids[0], 1), (ids[0], 2)]
 
 
+async def test_a_slow_moment_costs_a_second_on_the_thread_and_a_slow_disk_a_minute(tmp_path: Path,
+                                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """One slow batch sends the next ones to the thread for a second; each slow one on the
+    loop soon after that doubles the time, up to a minute; after a minute without, a second again."""
+    path = tmp_path / "g.sqlite3"
+    db, ids = await _db_with_games(path, 1)
+    writer = db.log._sqlite
+    assert writer is not None
+    monkeypatch.setattr(writer, "WAIT_HERE", -1.0)  # every batch on the loop counts as slow
+    periods = []
+    try:
+        for seq in range(1, 10):
+            if seq == 9:
+                writer.thread_until = time.monotonic() - writer.THREAD_MAX - 1  # a minute went by
+            else:
+                writer.thread_until = min(writer.thread_until, time.monotonic())  # the period is over
+            await db.log.append(ids[0], seq, "play", seq % 2, {})
+            periods.append(round(writer.thread_until - time.monotonic()))
+    finally:
+        await db.dispose()
+    assert writer.here == 9
+    assert periods == [1, 2, 4, 8, 16, 32, 60, 60, 1]
+    assert len(_rows(path)) == 9
+
+
 # ----------------------------------------------------------------------- PostgreSQL
 
 async def _pg_rows(db: Database) -> list[tuple[Any, ...]]:
