@@ -393,7 +393,8 @@ class _SqliteWriter:
         self.thread_until = 0.0
         """``time.monotonic()`` until which :meth:`write_here` declines (0: it tries)."""
         self.thread_for = self.THREAD_FIRST / 2
-        """Seconds on the thread after the last slow or refused batch on the loop."""
+        """Seconds on the thread after the last slow or refused batch on the loop (before the
+        first, half of :attr:`THREAD_FIRST`, which a doubling makes it)."""
         self.seconds = 0.0
         """Time spent in :meth:`write` and :meth:`write_here` (the transactions themselves)."""
         self.here = 0

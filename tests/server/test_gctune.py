@@ -125,7 +125,7 @@ def test_only_the_scheduled_full_collection_walks_what_outlived_a_young_one(rest
         thread of this process is inside a collection: count them instead of assuming them."""
         target = gctune.PAUSES.count[0] + young_collections
         kept: list[list[int]] = []
-        while gctune.PAUSES.count[0] < target and len(kept) < 2_000_000:
+        while gctune.PAUSES.count[0] < target and len(kept) < 500_000:
             kept.extend([i] for i in range(1_000))
         assert gctune.PAUSES.count[0] >= target, "young collections stopped: is the collector off?"
         return kept
@@ -136,7 +136,7 @@ def test_only_the_scheduled_full_collection_walks_what_outlived_a_young_one(rest
     middle = gctune.PAUSES.count[1]
     kept = allocate_until(3)  # the cycle, alive, is moved to the middle generation
     del cycle  # garbage now, but it outlived those young collections
-    more = allocate_until(25)  # with Python's thresholds: two middle collections, which would free it
+    more = allocate_until(25)  # with Python's thresholds, the middle collections among these would free it
     assert gctune.PAUSES.count[1] == middle
     assert ref() is not None
     gc.collect()  # what the thread runs every full_every seconds
