@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 
 
@@ -131,6 +133,18 @@ def test_puzzles_quick_checks_the_first_shipped_puzzles(capsys) -> None:  # type
     puzzles = load("puzzles")
     assert puzzles.main(["--quick", "--game", "unfairchess"]) == 0
     assert "unfairchess: 5 checked, 0 failed" in capsys.readouterr().out
+
+
+def test_greyed_soak_checks_the_shortcuts_and_reports_a_mismatch(capsys: pytest.CaptureFixture[str],
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """bench/greyed_soak.py compares the greyed-card test with full resolution; a wrong
+    reason (every card said playable) is reported and fails the run."""
+    soak = load("greyed_soak")
+    assert soak.main(["--games", "1", "--seed", "7"]) == 0
+    assert "1 games from seed 7" in capsys.readouterr().out
+    monkeypatch.setattr(soak.rules, "hand_reasons", lambda st, cards: dict.fromkeys(cards))
+    assert soak.main(["--games", "1", "--seed", "7"]) == 1
+    assert "MISMATCH seed 7" in capsys.readouterr().out
 
 
 def test_load_players_wait_out_the_rate_limit(tmp_path: Path) -> None:
