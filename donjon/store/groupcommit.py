@@ -371,7 +371,7 @@ class _SqliteWriter:
     or refused batch within :attr:`THREAD_MAX` seconds of the last doubles it (a disk that
     stays slow, a lock held long), up to :attr:`THREAD_MAX`. One fsync slower than
     :attr:`WAIT_HERE` (a moment of load on a shared disk) then costs a second on the thread,
-    not a minute, and a disk slow every few seconds is still tried only once a minute."""
+    and a disk slow every few seconds is tried on the loop only once a minute."""
 
     THREAD_MAX = 60.0
 
@@ -392,9 +392,8 @@ class _SqliteWriter:
         self._busy_ms = self.BUSY_MS
         self.thread_until = 0.0
         """``time.monotonic()`` until which :meth:`write_here` declines (0: it tries)."""
-        self.thread_for = self.THREAD_FIRST / 2
-        """Seconds on the thread after the last slow or refused batch on the loop (before the
-        first, half of :attr:`THREAD_FIRST`, which a doubling makes it)."""
+        self.thread_for = 0.0
+        """Seconds on the thread after the last slow or refused batch on the loop (0: none yet)."""
         self.seconds = 0.0
         """Time spent in :meth:`write` and :meth:`write_here` (the transactions themselves)."""
         self.here = 0
@@ -452,7 +451,8 @@ class _SqliteWriter:
         time if that was less than :attr:`THREAD_MAX` seconds ago, else :attr:`THREAD_FIRST`."""
         now = time.monotonic()
         recent = now - self.thread_until < self.THREAD_MAX
-        self.thread_for = min(self.thread_for * 2, self.THREAD_MAX) if recent else self.THREAD_FIRST
+        self.thread_for = min(max(self.thread_for * 2, self.THREAD_FIRST), self.THREAD_MAX) if recent \
+            else self.THREAD_FIRST
         self.thread_until = now + self.thread_for
 
     def write(self, batch: list[_Pending]) -> None:
