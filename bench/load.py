@@ -315,10 +315,13 @@ def memory_mib(pid: int | None) -> tuple[float, float] | None:
         return None
 
 
-def log_counters(h: dict[str, Any]) -> tuple[int, int, float, float] | None:
-    """The group commit's counters in a ``/healthz`` body."""
+def log_counters(h: dict[str, Any]) -> tuple[int, int, float, float, int] | None:
+    """The group commit's counters in a ``/healthz`` body: transactions, rows, seconds until
+    seen committed, seconds writing, and transactions on the event loop (0 from a server too
+    old to say)."""
     try:
-        return int(h["log_commits"]), int(h["log_rows"]), float(h["log_commit_seconds"]), float(h["log_write_seconds"])
+        return (int(h["log_commits"]), int(h["log_rows"]), float(h["log_commit_seconds"]),
+                float(h["log_write_seconds"]), int(h.get("log_commits_on_loop", 0)))
     except (KeyError, TypeError, ValueError):
         return None
 
@@ -383,12 +386,12 @@ def _sum(values: list[float | None]) -> float | None:
     return None if not values or any(v is None for v in values) else sum(v for v in values if v is not None)
 
 
-def _log_counters_all(health: list[dict[str, Any]]) -> tuple[int, int, float, float] | None:
+def _log_counters_all(health: list[dict[str, Any]]) -> tuple[int, int, float, float, int] | None:
     got = [log_counters(h) for h in health]
     if any(g is None for g in got):
         return None
     return (sum(g[0] for g in got if g), sum(g[1] for g in got if g), sum(g[2] for g in got if g),
-            sum(g[3] for g in got if g))
+            sum(g[3] for g in got if g), sum(g[4] for g in got if g))
 
 
 async def run(args: argparse.Namespace) -> None:
@@ -479,8 +482,7 @@ async def run(args: argparse.Namespace) -> None:
     if log0 is not None and log1 is not None and log1[0] > log0[0]:
         commits, rows = log1[0] - log0[0], log1[1] - log0[1]
         cycle, write = log1[2] - log0[2], log1[3] - log0[3]
-        on_loop = sum(int(h.get("log_commits_on_loop") or 0) for h in health1) - \
-            sum(int(h.get("log_commits_on_loop") or 0) for h in health0)
+        on_loop = log1[4] - log0[4]
         where = f", {on_loop / commits * 100:.0f} % of them on the event loop's thread (SQLite)" if on_loop else ""
         print(f"action-log commits: {commits} transactions for {rows} rows ({rows / commits:.1f} rows per commit); "
               f"per transaction {write / commits * 1000:.1f} ms writing, {cycle / commits * 1000:.1f} ms until the "
