@@ -132,6 +132,25 @@ def test_decline_on_the_home_page_and_nobody_else_may_sit(user_page, site) -> No
     assert cleo.request.get(f"/api/tables/{tid}").json()["table"]["status"] == "declined"
 
 
+def test_a_challenge_sent_before_the_lobby_socket_listens_still_comes(user_page, site) -> None:
+    """The home page loads its lists before its lobby socket is in: a challenge sent in that gap
+    comes as no frame, so the page asks again when the socket's first frame says it listens."""
+    hal, ivy = user_page("hal"), user_page("ivy")
+    held: list[Any] = []
+    ivy.route_web_socket(re.compile(r"/ws/lobby$"), lambda ws: held.append(ws))  # held: no server yet
+    ivy.goto("/")
+    ivy.wait_for_selector("#challenges[data-loaded='1']", state="attached")
+    ivy.wait_for_function("() => document.querySelector('#turns-count') !== null")
+    assert held and ivy.locator("#challenges").is_hidden()
+    r = hal.request.post("/api/tables", data={"game": "castel", "to": "ivy"}, headers={"Origin": site.url})
+    assert r.ok, r.text()
+    tid = r.json()["table"]["id"]
+    held[0].connect_to_server()  # now the server's socket: its first frame is the open tables
+    ivy.wait_for_selector(f"#challenges li[data-table='{tid}'] [data-decline]")
+    ivy.wait_for_selector(".toast:has-text('hal challenges you to Castel')")
+    assert ivy.locator("#turns-count").inner_text() == "1"
+
+
 @pytest.mark.parametrize("viewport, tag", [(DESKTOP, "1280"), (PHONE, "390")])
 def test_screens(user_page, site, viewport, tag) -> None:
     """The profile's open challenge form and /my-games with a challenge each way."""

@@ -40,9 +40,16 @@ export function mountChallenges(box) {
     box.dataset.loaded = "1";
   }
 
+  // Answers may come back out of order: an older one never replaces a newer.
+  let asked = 0;
+  let shown = 0;
   async function refresh() {
+    const n = ++asked;
     try {
-      render(await api("/api/my-challenges"));
+      const data = await api("/api/my-challenges");
+      if (n < shown) return;
+      shown = n;
+      render(data);
     } catch (e) { /* not logged in: nothing to show */ }
   }
 

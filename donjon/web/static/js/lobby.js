@@ -136,5 +136,12 @@ lobbySocket({
       refreshTurns(); // the header's count, and a toast for a new challenge
     }
   },
+  // On each connection, what may have changed while no socket listened (the page's first
+  // loads ran before it; a reconnect follows a gap).
+  onOpen: () => {
+    if (challenges) challenges.refresh();
+    refreshTurns();
+    loadMyGames();
+  },
 });
 loadMyGames();

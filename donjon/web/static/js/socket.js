@@ -37,14 +37,20 @@ export function retryAfterClose(code, backoff) {
 }
 
 // The lobby socket (/ws/lobby), reconnected like the game socket: onMessage(msg) for every
-// frame, onOpen() on every connection.
+// frame, onOpen() once per connection, before its first frame is handled. The server listens
+// for a socket before it sends that first frame ("tables"), so what a page loads in onOpen
+// misses nothing: a change made before it is in the answer, one made after comes as a frame.
 export function lobbySocket({ onMessage, onOpen = () => {} }) {
   let backoff = BACKOFF_MIN;
   const connect = () => {
     const ws = new WebSocket(wsUrl("/ws/lobby"));
-    ws.onopen = () => onOpen();
+    let first = true;
     ws.onmessage = (ev) => {
       backoff = BACKOFF_MIN; // a refused socket is opened then closed: only a frame says it got in
+      if (first) {
+        first = false;
+        onOpen();
+      }
       onMessage(JSON.parse(ev.data));
     };
     ws.onclose = (ev) => {

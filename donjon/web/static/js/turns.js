@@ -31,14 +31,20 @@ export function turnHere(gameId, mine) {
   show({ ...last, games: last.games.map((g) => (g.id === gameId ? { ...g, your_turn: mine } : g)) });
 }
 
+// Looks may overlap (a timer, a lobby frame): an older answer never replaces a newer one.
+let asked = 0;
+let shown = 0;
 async function look() {
   if (!boot.user) return;
+  const n = ++asked;
   let data;
   try {
     data = await api("/api/my-games");
   } catch (e) {
     return;
   }
+  if (n < shown) return;
+  shown = n;
   show(data);
 }
 
