@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser import make_fixtures
 from tests.browser.conftest import SHOTS, quick_games, site_env
@@ -192,13 +193,15 @@ def board_and_hand_in_view(page: Any, game: str, width: int, height: int) -> Non
 def test_card_zoom_fits_the_window(games, game, width, height) -> None:
     page = open_game(games, game, width, height)
     card, zoom_box = ZOOM[game]
-    for _ in range(3):  # a new frame from the server (the bot, the clock) closes the zoom: open it again
-        page.locator(card).first.scroll_into_view_if_needed()
-        page.locator(card).first.click()
+    # A new frame from the server (the bot, the clock) draws the hand again, which may take the
+    # card away under the click or close the zoom: open it again.
+    for _ in range(5):
         try:
+            page.locator(card).first.scroll_into_view_if_needed(timeout=3000)
+            page.locator(card).first.click(timeout=3000)
             page.wait_for_selector(zoom_box, state="visible", timeout=3000)
             break
-        except Exception:  # noqa: BLE001 - tried again below
+        except PlaywrightError:
             continue
     page.wait_for_selector(zoom_box, state="visible")
     page.wait_for_timeout(100)
