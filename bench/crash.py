@@ -199,7 +199,7 @@ def main() -> None:
     p.add_argument("--synchronous", default="FULL", help="SQLite synchronous mode")
     p.add_argument("--exec", action="store_true",
                    help="start every server with a new `python -m donjon.server` (default: fork it from a parent "
-                        "that imported the server once, tests/scale/zygote.py)")
+                        "that imported the server once, tests/zygote.py)")
     p.add_argument("--verbose", action="store_true")
     args = p.parse_args()
     from tests.scale.harness import pg_database

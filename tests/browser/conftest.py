@@ -48,14 +48,14 @@ def site_env(game_options: dict[str, Any], **settings: Any) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def site_factory(tmp_path_factory):
+def site_factory(tmp_path_factory, zygote):
     """Start the real server (:class:`SiteServer`) in a fresh temp folder:
     ``site_factory("site", env)``. Every server started is stopped after the test module,
     and its log must hold no traceback."""
     started: list[SiteServer] = []
 
     def start(name: str, env: dict[str, str]) -> SiteServer:
-        srv = SiteServer(tmp_path_factory.mktemp(name), env=env).start()
+        srv = SiteServer(tmp_path_factory.mktemp(name), env=env, zygote=zygote).start()
         started.append(srv)
         return srv
 

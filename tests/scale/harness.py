@@ -36,6 +36,8 @@ import httpx
 import websockets
 
 from tests.cheap_hashes import CHEAP_HASHES_ENV
+from tests.zygote import Zygote as Zygote  # the scale tests and bench/crash.py take it from here
+from tests.zygote import alive, wait_gone
 
 ROOT = Path(__file__).resolve().parents[2]
 T = TypeVar("T")
@@ -48,47 +50,6 @@ def free_port() -> int:
 
 
 # --------------------------------------------------------------------------- server processes
-
-
-class Zygote:
-    """``tests/scale/zygote.py``: forks server processes from a parent that imported the
-    server once (a restart then skips ~2 s of imports). One per run; ``close()`` ends it."""
-
-    def __init__(self) -> None:
-        env = {k: v for k, v in os.environ.items() if not k.startswith("DONJON_")}
-        self.proc = subprocess.Popen([sys.executable, "-m", "tests.scale.zygote"], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, env=env, cwd=ROOT, text=True)
-
-    def fork(self, argv: list[str], env: dict[str, str], log: Path) -> int:
-        assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(json.dumps({"argv": argv, "env": env, "log": str(log)}) + "\n")
-        self.proc.stdin.flush()
-        line = self.proc.stdout.readline()
-        if not line:
-            raise RuntimeError("the zygote died")
-        return int(line)
-
-    def close(self) -> None:
-        if self.proc.poll() is None:
-            assert self.proc.stdin is not None
-            self.proc.stdin.close()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    try:  # a zombie (not yet reaped) is dead too
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 class Node:
@@ -135,7 +96,7 @@ class Node:
     def running(self) -> bool:
         if self.proc is not None:
             return self.proc.poll() is None
-        return self.pid is not None and _alive(self.pid)
+        return self.pid is not None and alive(self.pid)
 
     def start(self, timeout: float = 60.0) -> Node:
         self._popen()
@@ -174,12 +135,7 @@ class Node:
                 return True
             except subprocess.TimeoutExpired:
                 return False
-        deadline = time.monotonic() + timeout
-        while self.running():
-            if time.monotonic() > deadline:
-                return False
-            time.sleep(0.005)
-        return True
+        return self.pid is None or wait_gone(self.pid, timeout)
 
     def kill(self) -> None:
         """SIGKILL (``kill -9``): no shutdown code runs."""
