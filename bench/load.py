@@ -7,6 +7,7 @@
     python bench/load.py --spawn --games 3000 --plies 20 --think 1000  # open loop, ~3,000 offered/s
     python bench/load.py --spawn --database-url postgresql+asyncpg://postgres@127.0.0.1/test
     python bench/load.py --spawn --code ../wt-old         # the server of another checkout (A/B)
+    python bench/load.py --spawn --server-python ../py313/bin/python  # the server on another interpreter
     python bench/load.py --spawn --nodes 2 --fresh-db --database-url postgresql+asyncpg://postgres@127.0.0.1/test
                                                        # two nodes + a private Redis, players split
     python bench/load.py --spawn --nodes 2 --route game --fresh-db --database-url ...
@@ -70,20 +71,21 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def server_code(code: str | None = None) -> tuple[dict[str, str], str | None, str]:
+def server_code(code: str | None = None, python: str | None = None) -> tuple[dict[str, str], str | None, str]:
     """(environment additions, working directory, path of the ``donjon`` package) for a server
     started with ``python -m donjon.server`` running the source tree ``code`` (a checkout, e.g.
     an older commit's ``git worktree``), or this environment's ``donjon`` if None.
 
     ``python -m`` puts its working directory first on ``sys.path``, before ``PYTHONPATH``, so
     a tree is run by starting the server *in* it (and on ``PYTHONPATH``, for what it spawns);
-    the package path is asked of a Python started the same way, so the bench prints what ran."""
+    the package path is asked of a Python started the same way (``python``: that interpreter,
+    default this one), so the bench prints what ran."""
     env: dict[str, str] = {}
     cwd = None
     if code is not None:
         cwd = os.path.abspath(code)
         env["PYTHONPATH"] = cwd + os.pathsep + os.environ.get("PYTHONPATH", "")
-    out = subprocess.run([sys.executable, "-c", "import donjon; print(donjon.__file__)"], cwd=cwd,
+    out = subprocess.run([python or sys.executable, "-c", "import donjon; print(donjon.__file__)"], cwd=cwd,
                          env={**os.environ, **env}, capture_output=True, text=True, check=True)
     path = os.path.dirname(out.stdout.strip())
     if code is not None and not path.startswith(cwd + os.sep):
@@ -91,14 +93,19 @@ def server_code(code: str | None = None) -> tuple[dict[str, str], str | None, st
     return env, cwd, path
 
 
-def spawn_server(port: int, db_url: str, extra_env: dict[str, str], code: str | None = None) -> subprocess.Popen[bytes]:
+def spawn_server(port: int, db_url: str, extra_env: dict[str, str], code: str | None = None,
+                 python: str | None = None) -> subprocess.Popen[bytes]:
     """Start ``python -m donjon.server`` on ``port`` (``code``: the source tree to run, see
-    :func:`server_code`, printed) and wait until it answers ``/healthz``."""
-    code_env, cwd, path = server_code(code)
-    print(f"server on port {port}: code {path}")
+    :func:`server_code`; ``python``: the interpreter, default this one; both printed) and wait
+    until it answers ``/healthz``."""
+    python = python or sys.executable
+    code_env, cwd, path = server_code(code, python)
+    version = subprocess.run([python, "-c", "import sys; print(sys.version.split()[0])"], capture_output=True,
+                             text=True, check=True).stdout.strip()
+    print(f"server on port {port}: code {path}, Python {version} ({python})")
     # every player of a bench is a guest from 127.0.0.1: no limit of guests or sockets per address
     env = {"DONJON_GUEST_LIMIT": "0", "DONJON_WS_MAX_PER_IP": "0", **os.environ, **extra_env, **code_env}
-    proc = subprocess.Popen([sys.executable, "-m", "donjon.server", "--port", str(port), "--database-url",
+    proc = subprocess.Popen([python, "-m", "donjon.server", "--port", str(port), "--database-url",
                              db_url, "--log-level", "warning"], env=env, cwd=cwd)
     deadline = time.time() + 30
     while time.time() < deadline:
@@ -506,6 +513,9 @@ def main() -> None:
     p.add_argument("--code", metavar="DIR",
                    help="with --spawn: run the server from this source tree (e.g. `git worktree add DIR OLD` for "
                         "an A/B against an older commit) instead of this environment's donjon")
+    p.add_argument("--server-python", metavar="PATH",
+                   help="with --spawn: the server's interpreter (e.g. a venv of another Python version with donjon "
+                        "installed) instead of this one")
     p.add_argument("--nodes", type=int, default=1,
                    help="with --spawn: start this many server processes on the same database (PostgreSQL) and a "
                         "Redis (--redis-url, or a private redis-server on a free port)")
@@ -586,7 +596,7 @@ def main() -> None:
             args.url, args.server_pid = [], []
             for n in range(args.nodes):
                 port = free_port()
-                procs.append(spawn_server(port, db_url, {**env, "DONJON_NODE_ID": f"n{n}"}, args.code))
+                procs.append(spawn_server(port, db_url, {**env, "DONJON_NODE_ID": f"n{n}"}, args.code, args.server_python))
                 args.url.append(f"http://127.0.0.1:{port}")
                 args.server_pid.append(procs[-1].pid)
             store = f"SQLite synchronous={args.synchronous}" if db_url.startswith("sqlite") else db_url.split("://")[0]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import platform
 import subprocess
 import sys
 from pathlib import Path
@@ -160,10 +161,13 @@ def test_load_players_wait_out_the_rate_limit(tmp_path: Path) -> None:
 
 def test_load_plays_the_test_game_for_the_platform_s_own_cost(tmp_path: Path) -> None:
     """``--game connect4``: the spawned server finds the fourth game through its entry point
-    and every table plays it to its end (a win, a full board, or the resignation at --plies)."""
+    and every table plays it to its end (a win, a full board, or the resignation at --plies).
+    ``--server-python`` names the server's interpreter, and the bench says which ran."""
     out = subprocess.run([sys.executable, str(BENCH / "load.py"), "--spawn", "--game", "connect4", "--games", "3",
-                          "--plies", "12"], capture_output=True, text=True, timeout=240, cwd=tmp_path)
+                          "--plies", "12", "--server-python", sys.executable],
+                         capture_output=True, text=True, timeout=240, cwd=tmp_path)
     assert out.returncode == 0, out.stderr[-2000:]
+    assert f"Python {platform.python_version()} ({sys.executable})" in out.stdout, out.stdout
     assert "3 concurrent connect4" in out.stdout and "games ended: 3" in out.stdout, out.stdout
     assert "errors: none" in out.stdout, out.stdout
 
