@@ -1,8 +1,8 @@
 """A parent that imports the server once and forks a fresh server process on demand.
 
-Each line on stdin is ``{"argv": [...], "env": {...}, "log": path}``; the parent forks, the
-child sets the environment, sends its output to ``log`` and runs ``python -m donjon.server
-<argv>``'s code; the parent answers the child's pid. Restarting the server after a
+Each line on stdin is ``{"argv": [...], "env": {...}, "log": path, "cwd": folder}``; the parent
+forks, the child sets the environment, sends its output to ``log``, moves to ``cwd`` and runs
+``python -m donjon.server <argv>``'s code; the parent answers the child's pid. Restarting the server after a
 ``kill -9`` then costs the application's start (database, migrations, startup sweep), not
 ~2 s of imports: ``tests/scale/test_crash.py`` restarts it 20 times. The child is a normal
 server process; SIGKILL ends it without any cleanup, as for an exec'd one. Children are
