@@ -40,6 +40,26 @@ export async function api(path, { method = "GET", body } = {}) {
   return data;
 }
 
+/** `load()` for a list asked again whenever something may have changed: each call GETs `path`
+ * and passes the answer to `show`, except an answer older than the last one shown (two asks
+ * in flight may come back out of order). A refused or failed GET shows nothing. */
+export function newestOf(path, show) {
+  let asked = 0;
+  let shown = 0;
+  return async function load() {
+    const n = ++asked;
+    let data;
+    try {
+      data = await api(path);
+    } catch (e) {
+      return; // not logged in, or offline: nothing to show
+    }
+    if (n < shown) return;
+    shown = n;
+    show(data);
+  };
+}
+
 /** A session for this browser before an action that needs one: a visitor becomes a guest
  * (POST /api/guest) the first time; a logged-in person or a guest keeps theirs. */
 export async function ensureSession() {

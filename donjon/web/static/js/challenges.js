@@ -4,7 +4,7 @@
 //
 //   const ch = mountChallenges(section);  // section: [data-challenges] holding a <ul>
 //   ch.refresh();                          // after a lobby socket's "challenges" frame
-import { api, esc, gameName, t, toast } from "./api.js";
+import { api, esc, gameName, newestOf, t, toast } from "./api.js";
 import { setRows } from "./kit/html.js";
 import { clockLabel } from "./tableform.js";
 
@@ -40,18 +40,7 @@ export function mountChallenges(box) {
     box.dataset.loaded = "1";
   }
 
-  // Answers may come back out of order: an older one never replaces a newer.
-  let asked = 0;
-  let shown = 0;
-  async function refresh() {
-    const n = ++asked;
-    try {
-      const data = await api("/api/my-challenges");
-      if (n < shown) return;
-      shown = n;
-      render(data);
-    } catch (e) { /* not logged in: nothing to show */ }
-  }
+  const refresh = newestOf("/api/my-challenges", render);
 
   list.addEventListener("click", async (ev) => {
     const b = ev.target.closest("[data-accept], [data-decline], [data-cancel]");

@@ -4,7 +4,7 @@
 // becomes your turn or a new challenge comes (the home page asks at once, on its lobby
 // socket's "challenges" frame: refreshTurns()). The game page says when the game it shows
 // becomes or stops being your turn (turnHere()): the count follows at once, without a request.
-import { api, boot, gameName, t, toast } from "./api.js";
+import { boot, gameName, newestOf, t, toast } from "./api.js";
 
 const listeners = [];
 const badge = document.getElementById("turns-count");
@@ -32,20 +32,9 @@ export function turnHere(gameId, mine) {
 }
 
 // Looks may overlap (a timer, a lobby frame): an older answer never replaces a newer one.
-let asked = 0;
-let shown = 0;
+const lookNow = newestOf("/api/my-games", show);
 async function look() {
-  if (!boot.user) return;
-  const n = ++asked;
-  let data;
-  try {
-    data = await api("/api/my-games");
-  } catch (e) {
-    return;
-  }
-  if (n < shown) return;
-  shown = n;
-  show(data);
+  if (boot.user) await lookNow();
 }
 
 function show(data) {
