@@ -140,7 +140,6 @@ def test_a_challenge_sent_before_the_lobby_socket_listens_still_comes(user_page,
     ivy.route_web_socket(re.compile(r"/ws/lobby$"), lambda ws: held.append(ws))  # held: no server yet
     ivy.goto("/")
     ivy.wait_for_selector("#challenges[data-loaded='1']", state="attached")
-    ivy.wait_for_function("() => document.querySelector('#turns-count') !== null")
     assert held and ivy.locator("#challenges").is_hidden()
     r = hal.request.post("/api/tables", data={"game": "castel", "to": "ivy"}, headers={"Origin": site.url})
     assert r.ok, r.text()
