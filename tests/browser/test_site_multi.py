@@ -325,3 +325,33 @@ def test_a_three_seat_table_fills_live_then_with_a_bot(people) -> None:
     assert eve.enter_game(".cg-root") == gid
     players = dora.settled(".cg-root")["game"]["players"]
     assert sorted(p["bot"] or "person" for p in players) == ["easy", "person", "person"]
+
+
+def test_the_table_page_asks_for_its_table_once_a_tables_frame(people) -> None:
+    """The table page GETs its table once for each "tables" frame of its lobby socket, the
+    first of which comes as the socket gets in (so it also covers what changed while the page
+    loaded): not once more when the socket connects. A seat taken meanwhile shows, live."""
+    fay, gus = people("fay"), people("gus")
+    fay.open_table("castel", 3)
+    fay.page.wait_for_url(re.compile(r"/t/[^/?#]+$"))
+    tid = fay.page.url.rsplit("/", 1)[1]
+    gets: list[str] = []
+    frames: list[str] = []
+    fay.page.on("request", lambda r: gets.append(r.url)
+                if r.method == "GET" and r.url.endswith(f"/api/tables/{tid}") else None)
+    fay.page.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(json.loads(p)["t"]))
+                if "/ws/lobby" in ws.url else None)
+
+    def settled(tables_frames: int) -> None:
+        for _ in range(200):
+            if frames.count("tables") >= tables_frames and gets:
+                break
+            fay.page.wait_for_timeout(50)
+        fay.page.wait_for_timeout(500)  # a second GET for the same frame would be asked in the same tick
+        assert len(gets) == frames.count("tables") >= tables_frames, (gets, frames)
+
+    fay.page.reload()
+    settled(1)
+    assert gus.page.request.post(f"/api/tables/{tid}/join").ok
+    fay.page.wait_for_function("() => document.querySelectorAll('#seat-list li.open').length === 1")
+    settled(2)

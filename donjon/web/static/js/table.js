@@ -1,6 +1,6 @@
 // A table page: who sits where (live), the creator waits (copies the invite link, fills the
 // open seats with bots, or cancels); a visitor joins; a seated player waits or gets up.
-import { api, boot, esc, t, toast } from "./api.js";
+import { api, boot, esc, newestOf, t, toast } from "./api.js";
 import { lobbySocket } from "./socket.js";
 
 let table = boot.table;
@@ -44,17 +44,16 @@ function render() {
 }
 render();
 
-async function refresh() {
-  try {
-    const res = await api(`/api/tables/${table.id}`);
-    table = res.table;
-    if (table.game_id && (boot.mine || isSeated())) {
-      go(`/g/${table.game_id}`);
-      return;
-    }
-    render();
-  } catch (e) { /* keep what is shown */ }
-}
+// The table as the server has it now (a failed GET keeps what is shown; an answer older than
+// the one shown is dropped).
+const refresh = newestOf(`/api/tables/${table.id}`, (res) => {
+  table = res.table;
+  if (table.game_id && (boot.mine || isSeated())) {
+    go(`/g/${table.game_id}`);
+    return;
+  }
+  render();
+});
 
 if (join) {
   join.addEventListener("click", async () => {
@@ -145,7 +144,9 @@ if (cancel) {
   });
 }
 
-// Live: the lobby socket says when the seats change and when our game starts.
+// Live: the lobby socket says when the seats change and when our game starts. Its first frame
+// (after each connection) is a "tables" frame: that one refresh also covers whatever changed
+// while the page loaded or the socket was away.
 let listening = false;
 function listen() {
   if (listening || table.status !== "open") return;
@@ -155,7 +156,6 @@ function listen() {
       if (msg.t === "started" && msg.game && msg.table === table.id) go(`/g/${msg.game}`);
       else if (msg.t === "tables") refresh();
     },
-    onOpen: refresh,
   });
 }
 listen();
