@@ -29,8 +29,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from donjon.games.unfairchess import rules  # noqa: E402
 from donjon.games.unfairchess.catalogue import CARDS  # noqa: E402
-from tests.unfairchess.test_fast_paths import _reference_card_actions, _with_hand  # noqa: E402
-from tests.unfairchess.util import game_positions  # noqa: E402
+from tests.unfairchess.util import game_positions, reference_card_actions, with_hand  # noqa: E402
 
 
 def soak(games: int, seed: int) -> tuple[int, list[str]]:
@@ -42,11 +41,11 @@ def soak(games: int, seed: int) -> tuple[int, list[str]]:
         for i, st in enumerate(game_positions(1, seed + g, 200)):
             states = [st]
             if st.result is None and i % 2 == 0:
-                states.append(_with_hand(st, rng.sample(catalogue, 4)))
+                states.append(with_hand(st, rng.sample(catalogue, 4)))
             for s in states:
                 reasons = rules.hand_reasons(s, s.hands[s.seat])
                 for card in dict.fromkeys(s.hands[s.seat]):
-                    ref = _reference_card_actions(s, card)
+                    ref = reference_card_actions(s, card)
                     why = None if ref else rules.card_why_not(s, card)
                     checked += 1
                     if (list(rules.card_actions(s, card)) != ref or rules.card_playable(s, card) != bool(ref)

@@ -33,34 +33,7 @@ from donjon.games.unfairchess.cards.base import t
 from donjon.games.unfairchess.cards.control import _next_turn_probe
 from donjon.games.unfairchess.catalogue import CARDS
 from donjon.games.unfairchess.state import Restriction, State, board_fen, castling_xfen, copy_board, fen, move_uci
-from tests.unfairchess.util import card_aftermaths, game_positions, make
-
-
-def _reference_card_actions(st: State, card_id: str) -> list[dict]:  # type: ignore[type-arg]
-    """``card_actions`` as it was: every distinct targeting fully resolved (draw, move list)."""
-    try:
-        rules._card_gate(st, card_id)
-    except IllegalAction:
-        return []
-    out, seen = [], set()
-    for tg in CARD_EFFECTS[card_id].targetings(st):
-        key = repr(sorted(tg.items()))
-        if key in seen:
-            continue
-        seen.add(key)
-        try:
-            rules._resolve_card(st, card_id, tg)
-        except IllegalAction:
-            continue
-        out.append(tg)
-    return out
-
-
-def _with_hand(st: State, hand: list[str]) -> State:
-    new = st.copy()
-    new.events = list(st.events)
-    new.hands[new.seat] = list(hand)
-    return new
+from tests.unfairchess.util import card_aftermaths, game_positions, make, reference_card_actions, with_hand
 
 
 def test_card_probes_equal_full_resolution_for_every_card() -> None:
@@ -71,10 +44,10 @@ def test_card_probes_equal_full_resolution_for_every_card() -> None:
     for i, st in enumerate(game_positions(4, 900)):
         states = [st]
         if i % 3 == 0 and st.result is None:
-            states.append(_with_hand(st, rng.sample(catalogue, 4)))
+            states.append(with_hand(st, rng.sample(catalogue, 4)))
         for s in states:
             for card in dict.fromkeys(s.hands[s.seat]):
-                ref = _reference_card_actions(s, card)
+                ref = reference_card_actions(s, card)
                 assert list(rules.card_actions(s, card)) == ref, (card, s.board.fen())
                 assert rules.card_playable(s, card) == bool(ref)
                 probed.add(card)
@@ -132,7 +105,7 @@ def test_view_and_legal_equals_view_plus_legal_actions() -> None:
     catalogue = sorted(CARDS)
     checked = greyed = 0
     for i, st in enumerate(game_positions(3, 990)):
-        states = [st] if i % 2 else [st, _with_hand(st, rng.sample(catalogue, 4))]
+        states = [st] if i % 2 else [st, with_hand(st, rng.sample(catalogue, 4))]
         for s in states:
             for seat in (0, 1, None):
                 legal = GAME.legal_actions(s, seat) if seat is not None else []
@@ -403,7 +376,7 @@ def test_card_probes_leave_the_state_unchanged() -> None:
     for i, st in enumerate(game_positions(6, 1300, max_plies=100)):
         if st.result is not None or st.must_move or st.ordering:
             continue
-        states = [st] if i % 2 else [st, _with_hand(st, rng.sample(catalogue, 4))]
+        states = [st] if i % 2 else [st, with_hand(st, rng.sample(catalogue, 4))]
         for s in states:
             for card in dict.fromkeys(s.hands[s.seat]):
                 try:
@@ -438,7 +411,7 @@ def _check_positions(games: int, seed0: int) -> list[State]:
 
 def _with_dynamite(st: State, rng: random.Random) -> State:
     """``st`` with dynamite on a few non-king pieces of each side (captures then explode)."""
-    new = _with_hand(st, st.hands[st.seat])
+    new = with_hand(st, st.hands[st.seat])
     for color in (chess.WHITE, chess.BLACK):
         pieces = list(new.pieces(color))
         for sq in rng.sample(pieces, min(3, len(pieces))):
@@ -460,7 +433,7 @@ def test_local_cards_change_the_board_only_on_their_footprint() -> None:
     for i, st in enumerate(states):
         if st.result is not None:
             continue
-        s = _with_hand(st, rng.sample(local, 8))
+        s = with_hand(st, rng.sample(local, 8))
         if i % 2:
             s = _with_dynamite(s, rng)
         for card in dict.fromkeys(s.hands[s.seat]):
@@ -493,7 +466,7 @@ def test_cards_that_keep_the_moves_leave_the_normal_moves_as_they_were() -> None
     for i, st in enumerate(states):
         if st.result is not None or st.must_move or st.ordering:
             continue
-        s = _with_hand(st, rng.sample(keeping, 6))
+        s = with_hand(st, rng.sample(keeping, 6))
         if i % 3 == 1:
             s = _with_dynamite(s, rng)
         elif i % 3 == 2:
@@ -523,9 +496,9 @@ def test_card_probes_in_check_equal_full_resolution() -> None:
     assert len(states) >= 40
     playable = 0
     for st in states:
-        s = _with_hand(st, rng.sample(catalogue, 8))
+        s = with_hand(st, rng.sample(catalogue, 8))
         for card in dict.fromkeys(s.hands[s.seat]):
-            ref = _reference_card_actions(s, card)
+            ref = reference_card_actions(s, card)
             assert list(rules.card_actions(s, card)) == ref, (card, s.board.fen())
             assert rules.card_playable(s, card) == bool(ref)
             playable += bool(ref) and CARD_EFFECTS[card].local
@@ -550,7 +523,7 @@ def test_hand_reasons_equal_the_greyed_test_and_its_reason() -> None:
         rules.begin_turn(s)
         truce.append(s)
     for st in truce + game_positions(4, 1700)[::2] + _check_positions(8, 1800):
-        for s in (st, _with_hand(st, rng.sample(catalogue, 6))):
+        for s in (st, with_hand(st, rng.sample(catalogue, 6))):
             hand = s.hands[s.seat]
             expected = {c: None if rules.card_playable(s, c) else rules.card_why_not(s, c) for c in dict.fromkeys(hand)}
             assert rules.hand_reasons(s, hand) == expected, s.board.fen()
@@ -570,7 +543,7 @@ def test_a_quiet_targeting_is_legal_without_a_probe() -> None:
     for st in game_positions(4, 2100, max_plies=100)[::2]:
         if st.result is not None:
             continue
-        s = _with_hand(st, rng.sample(quiet_cards, 6))
+        s = with_hand(st, rng.sample(quiet_cards, 6))
         for card in dict.fromkeys(s.hands[s.seat]):
             try:
                 rules._card_gate(s, card)

@@ -12,6 +12,7 @@ import pytest
 from donjon.bots import RandomBot
 from donjon.games import IllegalAction
 from donjon.games.unfairchess import GAME, rules
+from donjon.games.unfairchess.cards import CARD_EFFECTS
 from donjon.games.unfairchess.catalogue import CARDS
 from donjon.games.unfairchess.state import State
 
@@ -107,3 +108,32 @@ def piece(st: State, sq: str) -> str | None:
 
 def statuses(st: State) -> dict[str, list[str]]:
     return GAME.view(st, None)["statuses"]
+
+
+def reference_card_actions(st: State, card_id: str) -> list[dict]:  # type: ignore[type-arg]
+    """What ``rules.card_actions`` must list: every distinct targeting of the card resolved in
+    full (the replacement draw, the whole move list), without the shortcuts of the fast path."""
+    try:
+        rules._card_gate(st, card_id)
+    except IllegalAction:
+        return []
+    out, seen = [], set()
+    for tg in CARD_EFFECTS[card_id].targetings(st):
+        key = repr(sorted(tg.items()))
+        if key in seen:
+            continue
+        seen.add(key)
+        try:
+            rules._resolve_card(st, card_id, tg)
+        except IllegalAction:
+            continue
+        out.append(tg)
+    return out
+
+
+def with_hand(st: State, hand: list[str]) -> State:
+    """A copy of ``st`` where the side to act holds ``hand`` instead of its cards."""
+    new = st.copy()
+    new.events = list(st.events)
+    new.hands[new.seat] = list(hand)
+    return new
