@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from typing import Any
 
 import pytest
@@ -335,23 +336,30 @@ def test_the_table_page_asks_for_its_table_once_a_tables_frame(people) -> None:
     fay.open_table("castel", 3)
     fay.page.wait_for_url(re.compile(r"/t/[^/?#]+$"))
     tid = fay.page.url.rsplit("/", 1)[1]
+    page = fay.ctx.new_page()  # the same table page again, watched from before it loads
     gets: list[str] = []
     frames: list[str] = []
-    fay.page.on("request", lambda r: gets.append(r.url)
-                if r.method == "GET" and r.url.endswith(f"/api/tables/{tid}") else None)
-    fay.page.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(json.loads(p)["t"]))
-                if "/ws/lobby" in ws.url else None)
+    page.on("request", lambda r: gets.append(r.url) if r.method == "GET" and r.url.endswith(f"/api/tables/{tid}") else None)
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(json.loads(p)["t"]))
+            if "/ws/lobby" in ws.url else None)
 
     def settled(tables_frames: int) -> None:
-        for _ in range(200):
-            if frames.count("tables") >= tables_frames and gets:
-                break
-            fay.page.wait_for_timeout(50)
-        fay.page.wait_for_timeout(500)  # a second GET for the same frame would be asked in the same tick
-        assert len(gets) == frames.count("tables") >= tables_frames, (gets, frames)
+        """Wait until at least ``tables_frames`` frames came and, for half a second, one GET
+        was asked for each (a frame's GET is seen a moment after the frame; a second GET for
+        the same frame would be asked in the same tick)."""
+        since = None
+        for _ in range(300):
+            if frames.count("tables") >= tables_frames and len(gets) == frames.count("tables"):
+                since = since or time.monotonic()
+                if time.monotonic() - since >= 0.5:
+                    return
+            else:
+                since = None
+            page.wait_for_timeout(50)
+        raise AssertionError(f"{len(gets)} GETs of the table for {frames.count('tables')} 'tables' frames: {frames}")
 
-    fay.page.reload()
+    page.goto(f"/t/{tid}")
     settled(1)
     assert gus.page.request.post(f"/api/tables/{tid}/join").ok
-    fay.page.wait_for_function("() => document.querySelectorAll('#seat-list li.open').length === 1")
+    page.wait_for_function("() => document.querySelectorAll('#seat-list li.open').length === 1")
     settled(2)
