@@ -9,9 +9,9 @@ server process; SIGKILL ends it without any cleanup, as for an exec'd one. Child
 reaped automatically (SIGCHLD ignored).
 
 In a test, the ``zygote`` fixture (``tests/conftest.py``: one per test process) is a
-:class:`Zygote`: ``pid = zygote.fork(argv, env, log, cwd)``; the browser tests' sites
-(``tests/browser/site_server.py``) and the scale tests' nodes (``tests/scale/harness.py``)
-start that way.
+:class:`Zygote`: ``pid = zygote.fork(argv, env, log, cwd)``; a
+:class:`~tests.server_process.ServerProcess` given one (the browser tests' sites, the scale
+tests' nodes) starts that way.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Real server processes, their stores and scripted WebSocket players, for the scale-out
 tests (``tests/scale``) and benches (``bench/crash.py``, ``bench/idle.py``).
 
-* :class:`Node` — ``python -m donjon.server`` in a subprocess on a free port (output in a log
-  file), started and waited for like ``tests/browser/site_server.py``; ``kill()`` is SIGKILL.
+* :class:`Node` — one server process of a cluster (a :class:`~tests.server_process.ServerProcess`,
+  as the browser tests' sites are): ``start``, ``stop`` (SIGTERM), ``kill`` (SIGKILL).
 * :func:`pg_database` — a fresh PostgreSQL database ``donjon_t_<random>`` (dropped after),
   so parallel tests and other jobs never share one.
 * :func:`redis_server` — a private ``redis-server`` on a free port (pub/sub channels are
@@ -21,11 +21,9 @@ import json
 import os
 import secrets
 import shutil
-import signal
 import socket
 import sqlite3
 import subprocess
-import sys
 import time
 from collections.abc import AsyncIterator, Coroutine, Iterator
 from dataclasses import dataclass, field
@@ -36,126 +34,39 @@ import httpx
 import websockets
 
 from tests.cheap_hashes import CHEAP_HASHES_ENV
+from tests.server_process import ServerProcess
+from tests.server_process import free_port as free_port  # bench/idle.py takes it from here
 from tests.zygote import Zygote as Zygote  # the scale tests and bench/crash.py take it from here
-from tests.zygote import alive, wait_gone
 
-ROOT = Path(__file__).resolve().parents[2]
 T = TypeVar("T")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 # --------------------------------------------------------------------------- server processes
 
 
-class Node:
-    """One server process (``python -m donjon.server``, or forked by a :class:`Zygote`).
-    ``env`` adds ``DONJON_*`` settings; the caller's own ``DONJON_*`` variables are not
-    inherited (tests must not depend on them)."""
+class Node(ServerProcess):
+    """One server process of a cluster (:class:`~tests.server_process.ServerProcess`) on
+    ``database_url`` and, if given, the Redis of ``redis_url``. ``env`` adds ``DONJON_*``
+    settings to the nodes' own: bots on one thread, every player a guest from 127.0.0.1 (no
+    limit of guests per address)."""
 
     def __init__(self, database_url: str, log: Path, *, redis_url: str | None = None, port: int | None = None,
                  env: dict[str, str] | None = None, name: str = "node", zygote: Zygote | None = None) -> None:
-        self.database_url = database_url
+        super().__init__(database_url, log, port=port, name=name, zygote=zygote,
+                         env={"DONJON_BOT_EXECUTOR": "thread", "DONJON_BOT_WORKERS": "1", "DONJON_NODE_ID": name,
+                              "DONJON_GUEST_LIMIT": "0", **CHEAP_HASHES_ENV, **(env or {})})
         self.redis_url = redis_url
-        self.log = Path(log)
-        self.port = port or free_port()
-        self.name = name
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.ws_url = f"ws://127.0.0.1:{self.port}"
-        # every player is a guest from 127.0.0.1: no limit of guests per address
-        self.env = {"DONJON_BOT_EXECUTOR": "thread", "DONJON_BOT_WORKERS": "1", "DONJON_NODE_ID": name,
-                    "DONJON_GUEST_LIMIT": "0", **CHEAP_HASHES_ENV, **(env or {})}
-        self.zygote = zygote
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.pid: int | None = None
-        self.starts = 0
 
-    def _popen(self) -> None:
-        argv = ["--port", str(self.port), "--database-url", self.database_url, "--log-level", "warning"]
-        if self.redis_url:
-            argv += ["--redis-url", self.redis_url]
-        with open(self.log, "ab") as out:
-            out.write(f"---- start {self.starts + 1} of {self.name} at {time.time():.3f}\n".encode())
-        self.starts += 1
-        if self.zygote is not None:
-            self.proc = None
-            self.pid = self.zygote.fork(argv, self.env, self.log)
-            return
-        env = {k: v for k, v in os.environ.items() if not k.startswith("DONJON_")}
-        env.update(self.env)
-        out = open(self.log, "ab")  # noqa: SIM115 - closed with the process
-        self.proc = subprocess.Popen([sys.executable, "-m", "donjon.server", *argv], stdout=out,
-                                     stderr=subprocess.STDOUT, env=env, cwd=ROOT)
-        out.close()
-        self.pid = self.proc.pid
-
-    def running(self) -> bool:
-        if self.proc is not None:
-            return self.proc.poll() is None
-        return self.pid is not None and alive(self.pid)
+    def argv(self) -> list[str]:
+        return super().argv() + (["--redis-url", self.redis_url] if self.redis_url else [])
 
     def start(self, timeout: float = 60.0) -> Node:
-        self._popen()
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if not self.running():
-                raise RuntimeError(f"{self.name} exited:\n{self.log_text()}")
-            try:
-                if httpx.get(f"{self.url}/healthz", timeout=1, verify=False).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.05)
-        self.kill()
-        raise RuntimeError(f"{self.name} did not start in {timeout:g} s:\n{self.log_text()}")
+        super().start(timeout)
+        return self
 
     async def astart(self, timeout: float = 60.0) -> Node:
-        """``start`` without blocking the event loop (players keep running meanwhile)."""
-        self._popen()
-        deadline = time.monotonic() + timeout
-        async with httpx.AsyncClient(timeout=1, verify=False) as c:
-            while time.monotonic() < deadline:
-                if not self.running():
-                    raise RuntimeError(f"{self.name} exited:\n{self.log_text()}")
-                with contextlib.suppress(httpx.HTTPError):
-                    if (await c.get(f"{self.url}/healthz")).status_code == 200:
-                        return self
-                await asyncio.sleep(0.03)
-        self.kill()
-        raise RuntimeError(f"{self.name} did not start in {timeout:g} s:\n{self.log_text()}")
-
-    def _wait_gone(self, timeout: float) -> bool:
-        if self.proc is not None:
-            try:
-                self.proc.wait(timeout)
-                return True
-            except subprocess.TimeoutExpired:
-                return False
-        return self.pid is None or wait_gone(self.pid, timeout)
-
-    def kill(self) -> None:
-        """SIGKILL (``kill -9``): no shutdown code runs."""
-        if self.pid is not None and self.running():
-            os.kill(self.pid, signal.SIGKILL)
-            self._wait_gone(10)
-
-    def stop(self) -> None:
-        """SIGTERM (graceful), SIGKILL after 15 s."""
-        if self.pid is None or not self.running():
-            return
-        os.kill(self.pid, signal.SIGTERM)
-        if not self._wait_gone(15):
-            self.kill()
-
-    def log_text(self) -> str:
-        try:
-            return self.log.read_text("utf-8", "replace")[-6000:]
-        except OSError:
-            return ""
+        await super().astart(timeout)
+        return self
 
 
 # --------------------------------------------------------------------------- stores
