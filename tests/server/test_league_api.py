@@ -257,7 +257,11 @@ def test_bot_game_changes_nothing(site: Site) -> None:
     assert p.act({"type": "move", "uci": "e2e4"})["t"] == "ack"
     while p.game.get("to_act") != [0]:
         p.recv()
-    assert p.act({"type": "move", "uci": "d2d4"})["t"] == "ack"
+    # any legal move: past its time budget (a loaded machine) the bot plays a random action, and
+    # a card may then forbid a given one (Provocation, Sleep...)
+    move = next(a for a in p.legal if a["type"] == "move")
+    ack = p.act(move)
+    assert ack["t"] == "ack", ack
     assert p.request("resign")["t"] == "ack"
     assert p.game["status"] == "finished"
     assert league_tables(site) == {"ratings": 0, "rating_history": 0, "league_events": 0, "card_plays": 0}
