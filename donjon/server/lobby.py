@@ -501,8 +501,8 @@ class Lobby:
             await self.hub.notify_lobby({"type": "tables_changed"})
         elif table.addressee_id is not None:
             await self._challenges_changed(table)
-        else:
-            await self.hub.notify_lobby({"type": "games_changed"})
+        else:  # a game against bots started at once: its creator's games changed
+            await self.hub.notify_lobby({"type": "games_changed", "users": [user.id]})
         if table.game_id:
             await self._wake_bots(table.game_id)
         return table_json(table, user.username, with_code=True)

@@ -348,8 +348,9 @@ class Rooms:
             self.on_commit(room, kind, seat)
         room.broadcast_event(nxt, event)
         await self.bus.publish("game:" + room.id, {"v": nxt.version})
-        if ended:
-            await self.notify_lobby({"type": "games_changed"})
+        if ended:  # its players' lists of games (the home page's, the header's count)
+            await self.notify_lobby({"type": "games_changed",
+                                     "users": [x.user_id for x in room.seats if x.user_id is not None]})
         if kind == "rematch" and nxt.next_game:
             users = [s.user_id for s in room.seats if s.user_id is not None]
             await self.notify_lobby({"type": "started", "game": nxt.next_game, "users": users})

@@ -387,18 +387,18 @@ class LobbySockets:
         if typ == "tables_changed":
             await self._push_tables()
         elif typ == "games_changed":
-            for c in list(self.conns):
-                c.push({"t": "games_changed"})
+            self._to_users(message, {"t": "games_changed"})
         elif typ == "challenges_changed":
-            users = set(message.get("users") or [])
-            for c in list(self.conns):
-                if c.user_id in users:
-                    c.push({"t": "challenges", "table": message.get("table")})
+            self._to_users(message, {"t": "challenges", "table": message.get("table")})
         elif typ == "started":
-            users = set(message.get("users") or [])
-            for c in list(self.conns):
-                if c.user_id in users:
-                    c.push({"t": "started", "game": message.get("game"), "table": message.get("table")})
+            self._to_users(message, {"t": "started", "game": message.get("game"), "table": message.get("table")})
+
+    def _to_users(self, message: dict[str, Any], frame: dict[str, Any]) -> None:
+        """``frame`` to the lobby sockets of the users of ``message["users"]`` only."""
+        users = set(message.get("users") or [])
+        for c in list(self.conns):
+            if c.user_id in users:
+                c.push(frame)
 
     async def _push_tables(self) -> None:
         self._changed = True

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.server.conftest import Site, recv, recv_until
+from tests.server.conftest import Player, Site, no_frame, recv, recv_until
 
 
 def test_open_join_and_live_lobby(site: Site) -> None:
@@ -36,6 +36,29 @@ def test_open_join_and_live_lobby(site: Site) -> None:
     assert alice.get("/api/tables").json()["tables"] == []
     r = site.user("carol").post(f"/api/tables/{table['id']}/join")
     assert r.status_code == 409 and "no longer open" in r.json()["error"]
+
+
+def test_games_changed_goes_to_the_players_of_the_game_only(site: Site) -> None:
+    """A game's end tells its players' lobby sockets (their lists of games, the header's
+    count); a table against bots tells its creator when its game starts. Nobody else's lobby
+    socket hears of it: every lobby socket of the site would otherwise ask for its games
+    again at every game's end anywhere."""
+    alice, bob, carol = site.user("alice"), site.user("bobby"), site.user("carol")
+    gid, seats = site.game_pair(alice, bob, color="white")
+    with alice.websocket_connect("/ws/lobby") as lobby_a, bob.websocket_connect("/ws/lobby") as lobby_b, \
+            carol.websocket_connect("/ws/lobby") as lobby_c:
+        for ws in (lobby_a, lobby_b, lobby_c):
+            recv(ws)
+        w = Player(seats[0], gid)
+        w.hello()
+        assert w.request("resign")["t"] == "ack"
+        recv_until(lobby_a, lambda f: f["t"] == "games_changed")
+        recv_until(lobby_b, lambda f: f["t"] == "games_changed")
+        r = carol.post("/api/tables", json={"opponent": "bot", "bot_level": "easy"})
+        assert r.status_code == 200 and r.json()["table"]["game_id"], r.text
+        recv_until(lobby_c, lambda f: f["t"] == "games_changed")
+        assert no_frame(lobby_a) and no_frame(lobby_b)  # not of carol's game
+        w.close()
 
 
 def _tables(site: Site) -> int:
