@@ -363,3 +363,32 @@ def test_the_table_page_asks_for_its_table_once_a_tables_frame(people) -> None:
     assert gus.page.request.post(f"/api/tables/{tid}/join").ok
     page.wait_for_function("() => document.querySelectorAll('#seat-list li.open').length === 1")
     settled(2)
+
+
+def test_the_home_page_asks_for_your_games_at_load_and_once_a_connection(people) -> None:
+    """The home page's list of your games and the header's count share each answer of
+    /api/my-games: one GET when the page loads, one when its lobby socket's first frame comes
+    (what changed in between), one for each "games_changed" frame; not one for each."""
+    hal = people("hal")
+    r = hal.page.request.post("/api/tables", data={"game": "castel", "seats": 2, "opponent": "bot", "bot_level": "easy"})
+    assert r.ok, r.text()
+    gid = r.json()["table"]["game_id"]
+    page = hal.ctx.new_page()
+    gets: list[str] = []
+    frames: list[str] = []
+    page.on("request", lambda q: gets.append(q.url) if q.method == "GET" and q.url.endswith("/api/my-games") else None)
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(json.loads(p)["t"]))
+            if "/ws/lobby" in ws.url else None)
+    page.goto("/")
+    page.locator(f"#my-games a[href='/g/{gid}']").wait_for()
+    since = None
+    for _ in range(300):
+        if frames and len(gets) == 2 + frames.count("games_changed"):
+            since = since or time.monotonic()
+            if time.monotonic() - since >= 0.5:
+                break
+        else:
+            since = None
+        page.wait_for_timeout(50)
+    else:
+        raise AssertionError(f"{len(gets)} GETs of /api/my-games for the page, its socket and {frames}")

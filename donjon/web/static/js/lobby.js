@@ -4,7 +4,7 @@ import { setRows } from "./kit/html.js";
 import { lobbySocket } from "./socket.js";
 import { mountChallenges } from "./challenges.js";
 import { clockLabel, tableForm } from "./tableform.js";
-import { refreshTurns } from "./turns.js";
+import { onMyGames, refreshTurns } from "./turns.js";
 
 const form = document.getElementById("table-form");
 const formErr = form.querySelector(".form-error");
@@ -109,28 +109,27 @@ list.addEventListener("click", async (ev) => {
   }
 });
 
-async function loadMyGames() {
-  if (!myGames || !me) return;
-  try {
-    const { games } = await api("/api/my-games");
-    if (!games.length) return;
-    setRows(myGames, games.slice(0, 12).map((g) => {
-      const live = g.status === "active";
-      return [g.id, `<li><a href="/g/${esc(g.id)}${live ? "" : "/replay"}">
-        <span class="gl-kind">${esc(gameName(g.kind))}</span>
-        <span class="gl-players">${g.players.map((p) => esc(p.name)).join(` <i>${esc(t("vs"))}</i> `)}</span>
-        <span class="gl-meta">${esc(t(g.mode))}</span>
-        <span class="gl-result ${live ? "live" : ""}">${live ? esc(t("continue")) : esc(resultText(g))}</span>
-      </a></li>`];
-    }));
-  } catch (e) { /* not logged in */ }
+// Your games: the answers of /api/my-games that turns.js asks for (the header's count and
+// this list share each one).
+function showMyGames({ games }) {
+  if (!myGames || !games.length) return;
+  setRows(myGames, games.slice(0, 12).map((g) => {
+    const live = g.status === "active";
+    return [g.id, `<li><a href="/g/${esc(g.id)}${live ? "" : "/replay"}">
+      <span class="gl-kind">${esc(gameName(g.kind))}</span>
+      <span class="gl-players">${g.players.map((p) => esc(p.name)).join(` <i>${esc(t("vs"))}</i> `)}</span>
+      <span class="gl-meta">${esc(t(g.mode))}</span>
+      <span class="gl-result ${live ? "live" : ""}">${live ? esc(t("continue")) : esc(resultText(g))}</span>
+    </a></li>`];
+  }));
 }
+onMyGames(showMyGames);
 
 lobbySocket({
   onMessage: (msg) => {
     if (msg.t === "tables") renderTables(msg.tables);
     else if (msg.t === "started" && msg.game) go(`/g/${msg.game}`);
-    else if (msg.t === "games_changed") loadMyGames();
+    else if (msg.t === "games_changed") refreshTurns();
     else if (msg.t === "challenges" && challenges) {
       challenges.refresh();
       refreshTurns(); // the header's count, and a toast for a new challenge
@@ -141,7 +140,5 @@ lobbySocket({
   onOpen: () => {
     if (challenges) challenges.refresh();
     refreshTurns();
-    loadMyGames();
   },
 });
-loadMyGames();

@@ -2,7 +2,8 @@
 // back) GET /api/my-games; the header's My games link shows how many games and challenges
 // wait for you, the tab title starts with that count, and a toast says when a game newly
 // becomes your turn or a new challenge comes (the home page asks at once, on its lobby
-// socket's "challenges" frame: refreshTurns()). The game page says when the game it shows
+// socket's "challenges" and "games_changed" frames: refreshTurns(), and draws its list of your
+// games from the same answers: onMyGames()). The game page says when the game it shows
 // becomes or stops being your turn (turnHere()): the count follows at once, without a request.
 import { boot, gameName, newestOf, t, toast } from "./api.js";
 
