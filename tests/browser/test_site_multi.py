@@ -328,6 +328,35 @@ def test_a_three_seat_table_fills_live_then_with_a_bot(people) -> None:
     assert sorted(p["bot"] or "person" for p in players) == ["easy", "person", "person"]
 
 
+class Requests:
+    """A new page of ``person``'s context, watched from before it loads: the URLs of its GETs
+    that end with ``suffix``, and the types of the frames its lobby sockets receive."""
+
+    def __init__(self, person: Person, suffix: str) -> None:
+        self.page = person.ctx.new_page()
+        self.gets: list[str] = []
+        self.frames: list[str] = []
+        self.page.on("request", lambda r: self.gets.append(r.url)
+                     if r.method == "GET" and r.url.endswith(suffix) else None)
+        self.page.on("websocket", lambda ws: ws.on("framereceived", lambda p: self.frames.append(json.loads(p)["t"]))
+                     if "/ws/lobby" in ws.url else None)
+
+    def steady(self, gets_for_frames: Any, what: str) -> None:
+        """Wait until some frame came and, for half a second, the GETs number
+        ``gets_for_frames(frames)`` (a frame's GET is seen a moment after the frame; a second GET
+        for the same frame would be asked in the same tick)."""
+        since = None
+        for _ in range(300):
+            if self.frames and len(self.gets) == gets_for_frames(self.frames):
+                since = since or time.monotonic()
+                if time.monotonic() - since >= 0.5:
+                    return
+            else:
+                since = None
+            self.page.wait_for_timeout(50)
+        raise AssertionError(f"{len(self.gets)} GETs of {what} for the frames {self.frames}")
+
+
 def test_the_table_page_asks_for_its_table_once_a_tables_frame(people) -> None:
     """The table page GETs its table once for each "tables" frame of its lobby socket, the
     first of which comes as the socket gets in (so it also covers what changed while the page
@@ -336,33 +365,12 @@ def test_the_table_page_asks_for_its_table_once_a_tables_frame(people) -> None:
     fay.open_table("castel", 3)
     fay.page.wait_for_url(re.compile(r"/t/[^/?#]+$"))
     tid = fay.page.url.rsplit("/", 1)[1]
-    page = fay.ctx.new_page()  # the same table page again, watched from before it loads
-    gets: list[str] = []
-    frames: list[str] = []
-    page.on("request", lambda r: gets.append(r.url) if r.method == "GET" and r.url.endswith(f"/api/tables/{tid}") else None)
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(json.loads(p)["t"]))
-            if "/ws/lobby" in ws.url else None)
-
-    def settled(tables_frames: int) -> None:
-        """Wait until at least ``tables_frames`` frames came and, for half a second, one GET
-        was asked for each (a frame's GET is seen a moment after the frame; a second GET for
-        the same frame would be asked in the same tick)."""
-        since = None
-        for _ in range(300):
-            if frames.count("tables") >= tables_frames and len(gets) == frames.count("tables"):
-                since = since or time.monotonic()
-                if time.monotonic() - since >= 0.5:
-                    return
-            else:
-                since = None
-            page.wait_for_timeout(50)
-        raise AssertionError(f"{len(gets)} GETs of the table for {frames.count('tables')} 'tables' frames: {frames}")
-
-    page.goto(f"/t/{tid}")
-    settled(1)
+    seen = Requests(fay, f"/api/tables/{tid}")
+    seen.page.goto(f"/t/{tid}")
+    seen.steady(lambda frames: frames.count("tables"), "the table")
     assert gus.page.request.post(f"/api/tables/{tid}/join").ok
-    page.wait_for_function("() => document.querySelectorAll('#seat-list li.open').length === 1")
-    settled(2)
+    seen.page.wait_for_function("() => document.querySelectorAll('#seat-list li.open').length === 1")
+    seen.steady(lambda frames: max(2, frames.count("tables")), "the table")  # gus's seat: a second frame
 
 
 def test_the_home_page_asks_for_your_games_at_load_and_once_a_connection(people) -> None:
@@ -373,22 +381,7 @@ def test_the_home_page_asks_for_your_games_at_load_and_once_a_connection(people)
     r = hal.page.request.post("/api/tables", data={"game": "castel", "seats": 2, "opponent": "bot", "bot_level": "easy"})
     assert r.ok, r.text()
     gid = r.json()["table"]["game_id"]
-    page = hal.ctx.new_page()
-    gets: list[str] = []
-    frames: list[str] = []
-    page.on("request", lambda q: gets.append(q.url) if q.method == "GET" and q.url.endswith("/api/my-games") else None)
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(json.loads(p)["t"]))
-            if "/ws/lobby" in ws.url else None)
-    page.goto("/")
-    page.locator(f"#my-games a[href='/g/{gid}']").wait_for()
-    since = None
-    for _ in range(300):
-        if frames and len(gets) == 2 + frames.count("games_changed"):
-            since = since or time.monotonic()
-            if time.monotonic() - since >= 0.5:
-                break
-        else:
-            since = None
-        page.wait_for_timeout(50)
-    else:
-        raise AssertionError(f"{len(gets)} GETs of /api/my-games for the page, its socket and {frames}")
+    seen = Requests(hal, "/api/my-games")
+    seen.page.goto("/")
+    seen.page.locator(f"#my-games a[href='/g/{gid}']").wait_for()
+    seen.steady(lambda frames: 2 + frames.count("games_changed"), "/api/my-games")
