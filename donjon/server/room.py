@@ -138,6 +138,11 @@ class Room:
 
     # ------------------------------------------------------------------ who is who
 
+    def user_ids(self) -> list[int]:
+        """The accounts seated at this game, in seat order: a seat given to a bot has none; a
+        player who left (a bot plays for them) keeps theirs."""
+        return [s.user_id for s in self.seats if s.user_id is not None]
+
     def seat_of_user(self, user_id: int | None) -> int | None:
         """The seat ``user_id`` plays; None for a spectator and for a player who left (a bot
         plays their seat now: they watch like anyone else)."""

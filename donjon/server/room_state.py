@@ -349,11 +349,9 @@ class Rooms:
         room.broadcast_event(nxt, event)
         await self.bus.publish("game:" + room.id, {"v": nxt.version})
         if ended:  # its players' lists of games (the home page's, the header's count)
-            await self.notify_lobby({"type": "games_changed",
-                                     "users": [x.user_id for x in room.seats if x.user_id is not None]})
+            await self.notify_lobby({"type": "games_changed", "users": room.user_ids()})
         if kind == "rematch" and nxt.next_game:
-            users = [s.user_id for s in room.seats if s.user_id is not None]
-            await self.notify_lobby({"type": "started", "game": nxt.next_game, "users": users})
+            await self.notify_lobby({"type": "started", "game": nxt.next_game, "users": room.user_ids()})
         self.turns.after_commit(room, kind, seat, data)
 
     async def _taken_over(self, room: Room) -> None:
