@@ -188,11 +188,14 @@ _KING_HOMES = ((chess.BB_RANK_1, chess.BB_E1, chess.WHITE), (chess.BB_RANK_8, ch
 
 def castling_xfen(board: chess.Board) -> str:
     """``board.castling_xfen()``, about three times faster for a standard board whose castling
-    rooks stand in the corners and whose kings, where they may castle, on e1 and e8: there
-    each right is its letter (``KQkq``). Other boards take python-chess's path."""
+    rooks stand in the corners and whose king, for a side that may castle, is the one on e1
+    or e8 (python-chess reads a side's letters from its king's file: a second king of that
+    colour elsewhere would change them): there each right is its letter (``KQkq``). Other
+    boards take python-chess's path."""
     rights = board.clean_castling_rights()
     if board.chess960 or rights & ~chess.BB_CORNERS or any(
-            rights & rank and not board.kings & board.occupied_co[colour] & home for rank, home, colour in _KING_HOMES):
+            rights & rank and board.kings & board.occupied_co[colour] & ~board.promoted != home
+            for rank, home, colour in _KING_HOMES):
         return board.castling_xfen()
     return "".join([letter for square, letter in _CORNER_LETTERS if rights & square]) or "-"
 
