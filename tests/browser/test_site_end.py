@@ -543,10 +543,10 @@ def log_out(pg: Any) -> None:
 
 
 def my_turn_count(pg: Any) -> int:
-    pg.wait_for_function("() => document.getElementById('turns-count') !== null")
-    pg.wait_for_timeout(300)
-    badge = pg.locator("#turns-count")
-    return int(badge.inner_text()) if badge.is_visible() else 0
+    """The header's count of what waits for the player, once the site's first look shows one
+    (it asks the server after the page loads: a fixed wait is too short on a loaded machine)."""
+    pg.wait_for_selector("#turns-count:not([hidden])")
+    return int(pg.locator("#turns-count").inner_text())
 
 
 def test_a_correspondence_game_over_two_visits(new_page) -> None:
