@@ -23,6 +23,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Self
 
 import httpx
 
@@ -81,7 +82,7 @@ class ServerProcess:
             return self.proc.poll() is None
         return self.pid is not None and alive(self.pid)
 
-    def start(self, timeout: float = 60.0) -> ServerProcess:
+    def start(self, timeout: float = 60.0) -> Self:
         self._popen()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -94,7 +95,7 @@ class ServerProcess:
         self.kill()
         raise RuntimeError(f"{self.name} did not start in {timeout:g} s:\n{self.log_text()}")
 
-    async def astart(self, timeout: float = 60.0) -> ServerProcess:
+    async def astart(self, timeout: float = 60.0) -> Self:
         """:meth:`start` without blocking the event loop (players keep running meanwhile)."""
         self._popen()
         deadline = time.monotonic() + timeout

@@ -14,6 +14,7 @@ that imported the server already, unless ``env`` sets more than ``DONJON_*`` var
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Self
 
 from tests.cheap_hashes import CHEAP_HASHES_ENV
 from tests.server_process import ServerProcess, free_port
@@ -29,6 +30,5 @@ class SiteServer(ServerProcess):
         super().__init__(f"sqlite:///{self.db}", self.folder / "server.log", env={**CHEAP_HASHES_ENV, **(env or {})},
                          name="the server", cwd=self.folder, zygote=zygote)
 
-    def start(self, timeout: float = 30.0) -> SiteServer:
-        super().start(timeout)
-        return self
+    def start(self, timeout: float = 30.0) -> Self:
+        return super().start(timeout)

@@ -60,14 +60,6 @@ class Node(ServerProcess):
     def argv(self) -> list[str]:
         return super().argv() + (["--redis-url", self.redis_url] if self.redis_url else [])
 
-    def start(self, timeout: float = 60.0) -> Node:
-        super().start(timeout)
-        return self
-
-    async def astart(self, timeout: float = 60.0) -> Node:
-        await super().astart(timeout)
-        return self
-
 
 # --------------------------------------------------------------------------- stores
 
