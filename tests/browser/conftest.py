@@ -38,6 +38,35 @@ def browser():
         b.close()
 
 
+_MIDDLE_JS = """e => {
+  const bar = document.querySelector('.topbar');
+  const top = bar ? bar.getBoundingClientRect().bottom : 0;
+  let r = e.getBoundingClientRect();
+  if (r.top < top || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) {
+    e.scrollIntoView({block: 'center', inline: 'center'});
+    r = e.getBoundingClientRect();
+  }
+  return r.width && r.height ? {x: r.x + r.width / 2, y: r.y + r.height / 2} : null;
+}"""
+
+
+def click_middle(page: Any, selector: str) -> None:
+    """Click the middle of the first element ``selector`` finds, the way a person would: on
+    what shows there (SVG shapes overlap, so Playwright's own click refuses many of them).
+
+    The element is brought into the window (below the sticky top bar) and measured in one
+    step of the page's JavaScript: a board drawn again between two steps would leave
+    Playwright measuring an element already replaced (``bounding_box()`` gives None). An
+    element without size yet (a board between two layouts) is measured again, for 5 s."""
+    for _ in range(100):
+        at = page.locator(selector).first.evaluate(_MIDDLE_JS)
+        if at:
+            page.mouse.click(at["x"], at["y"])
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{selector} has no size on the page")
+
+
 def site_env(game_options: dict[str, Any], **settings: Any) -> dict[str, str]:
     """The environment of a site test's server: each setting as ``DONJON_<NAME>``
     (``absence_claim=4`` gives ``DONJON_ABSENCE_CLAIM=4``) and the fixed deals ``game_options``

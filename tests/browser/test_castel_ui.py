@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.browser import make_castel_fixtures as fx_mod
-from tests.browser.conftest import SHOTS
+from tests.browser.conftest import SHOTS, click_middle
 
 pytestmark = pytest.mark.browser
 
@@ -123,19 +123,12 @@ def shot(page, name: str, selector: str = "#game") -> None:
     page.locator(selector).screenshot(path=str(SHOTS / name), animations="disabled")
 
 
-def click_center(page, selector: str) -> None:
-    """Click the middle of an element like a person would (SVG shapes may overlap)."""
-    box = page.locator(selector).first.bounding_box()
-    assert box, selector
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-
-
 def click_square(page, sq: list[int]) -> None:
-    click_center(page, f".cg-board-svg [data-hit='sq'][data-sq='{sq[0]},{sq[1]}']")
+    click_middle(page, f".cg-board-svg [data-hit='sq'][data-sq='{sq[0]},{sq[1]}']")
 
 
 def click_card(page, card_id: str) -> None:
-    click_center(page, f".cg-board-svg [data-hit='card'][data-card='{card_id}']")
+    click_middle(page, f".cg-board-svg [data-hit='card'][data-card='{card_id}']")
 
 
 def click_hand(page, card_id: str) -> None:
@@ -348,7 +341,7 @@ def test_place_outside_the_walls_and_a_knight_on_a_card(page, server) -> None:
     click_hand(page, "dragon")
     assert page.locator(".cg-board-svg .cg-out-spot").count() == 1
     assert lit_squares(page) == []
-    click_center(page, ".cg-board-svg .cg-out-spot")
+    click_middle(page, ".cg-board-svg .cg-out-spot")
     page.wait_for_function("window.__sent.length === 1")
     assert sent(page)[0] == {"type": "place", "card": "dragon", "square": "outside"} and sent(page)[0] in legal
     # a Knight goes on top of any card in play
@@ -368,7 +361,7 @@ def test_siege_engine_goes_on_a_free_slot(page, server) -> None:
     assert slots == ["E", "N", "S"]  # the west slot holds an engine already
     click_hand(page, "engin_2")
     assert attrs(page, ".cg-board-svg [data-slotlit]", "data-slotlit") == slots
-    click_center(page, ".cg-board-svg .cg-slot[data-slot='E']")
+    click_middle(page, ".cg-board-svg .cg-slot[data-slot='E']")
     page.wait_for_function("window.__sent.length === 1")
     assert sent(page) == [{"type": "place", "card": "engin_2", "slot": "E"}]
 
@@ -510,7 +503,7 @@ def test_fairy_moves_a_card_outside_the_walls(page, server) -> None:
     assert "outside" in dests
     assert lit_squares(page) == sorted(sq_key(d) for d in dests if isinstance(d, list))
     assert page.locator(".cg-board-svg .cg-out-spot").count() == 1
-    click_center(page, ".cg-board-svg .cg-out-spot")
+    click_middle(page, ".cg-board-svg .cg-out-spot")
     page.wait_for_function("window.__sent.length === 1")
     assert sent(page) == [{"type": "effect", "targets": ["roi", "outside"]}]
 
@@ -655,7 +648,7 @@ def click_target(page, view: dict[str, Any], value: Any) -> None:
     if isinstance(value, list):
         click_square(page, value)
     elif value == "outside":
-        click_center(page, ".cg-board-svg .cg-out-spot")
+        click_middle(page, ".cg-board-svg .cg-out-spot")
     elif isinstance(value, int):
         page.locator(f".cg-actionbar [data-action='seat'][data-seat='{value}']").click()
     elif any(h["id"] == value for h in view.get("hand", [])):
@@ -680,9 +673,9 @@ def play_by_clicking(page, action: dict[str, Any], view: dict[str, Any]) -> None
         if "on" in action:
             click_card(page, action["on"])
         elif "slot" in action:
-            click_center(page, f".cg-board-svg .cg-slot[data-slot='{action['slot']}']")
+            click_middle(page, f".cg-board-svg .cg-slot[data-slot='{action['slot']}']")
         elif action["square"] == "outside":
-            click_center(page, ".cg-board-svg .cg-out-spot")
+            click_middle(page, ".cg-board-svg .cg-out-spot")
         else:
             click_square(page, action["square"])
     elif t == "effect":
@@ -696,7 +689,7 @@ def test_live_dragon_sends_back_the_other_players_cards(page, server) -> None:
     data = live(page, server, scenario="dragon", seed=3)
     assert data["view"]["turn"] == 0
     click_hand(page, "dragon")
-    click_center(page, ".cg-board-svg .cg-out-spot")
+    click_middle(page, ".cg-board-svg .cg-out-spot")
     data = wait_version(page, data["version"])
     assert data["view"]["pending"]["effect"] == "dragon"
     assert page.locator(".cg-root").get_attribute("data-phase") == "effect"

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.browser import make_citadel_fixtures as mcf
-from tests.browser.conftest import SHOTS
+from tests.browser.conftest import SHOTS, click_middle
 
 pytestmark = pytest.mark.browser
 
@@ -127,9 +127,7 @@ def lit_rooms(page) -> list[str]:
 
 def click_room(page, room: str) -> None:
     """Click a room where nothing else is drawn: on its name."""
-    page.locator(f".ctl-roomname[data-label='{room}']").scroll_into_view_if_needed()
-    box = page.locator(f".ctl-roomname[data-label='{room}']").bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    click_middle(page, f".ctl-roomname[data-label='{room}']")
 
 
 def click_door(page, door: str) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from donjon.server import tutorials
-from tests.browser.conftest import SHOTS, site_env
+from tests.browser.conftest import SHOTS, click_middle, site_env
 
 pytestmark = pytest.mark.browser
 
@@ -56,14 +56,6 @@ def unfairchess(page: Any, action: dict[str, Any]) -> None:
         sq(s).click()
 
 
-def click_centre(page: Any, selector: str) -> None:
-    """A click in the middle of an SVG element (the Castel board's squares and cards)."""
-    page.locator(selector).first.evaluate("e => e.scrollIntoView({block: 'center'})")
-    box = page.locator(selector).first.bounding_box()
-    assert box, selector
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-
-
 def castel(page: Any, action: dict[str, Any]) -> None:
     kind = lambda card: card.split("_")[0] if card.split("_")[-1].isdigit() else card  # noqa: E731
     if action["type"] == "draw":
@@ -75,31 +67,31 @@ def castel(page: Any, action: dict[str, Any]) -> None:
         return
     page.locator(f".cg-hand .cg-card[data-card='{action['card']}']").click(position={"x": 60, "y": 120})
     if "on" in action:
-        click_centre(page, f".cg-board-svg [data-hit='card'][data-card='{action['on']}']")
+        click_middle(page, f".cg-board-svg [data-hit='card'][data-card='{action['on']}']")
     elif "slot" in action:
-        click_centre(page, f".cg-board-svg .cg-slot[data-slot='{action['slot']}']")
+        click_middle(page, f".cg-board-svg .cg-slot[data-slot='{action['slot']}']")
     elif action["square"] == "outside":
-        click_centre(page, ".cg-board-svg .cg-out-spot")
+        click_middle(page, ".cg-board-svg .cg-out-spot")
     else:
         r, c = action["square"]
-        click_centre(page, f".cg-board-svg [data-hit='sq'][data-sq='{r},{c}']")
+        click_middle(page, f".cg-board-svg [data-hit='sq'][data-sq='{r},{c}']")
 
 
 def citadel(page: Any, action: dict[str, Any]) -> None:
     kind = action["type"]
     if kind == "move":
-        click_centre(page, f".ctl-roomname[data-label='{action['to']}']")
+        click_middle(page, f".ctl-roomname[data-label='{action['to']}']")
     elif kind == "open":
-        click_centre(page, f".ctl-door[data-door='{action['door']}']")
+        click_middle(page, f".ctl-door[data-door='{action['door']}']")
     elif kind == "switch":
-        click_centre(page, f".ctl-switch[data-switch='{action['room']}']")
+        click_middle(page, f".ctl-switch[data-switch='{action['room']}']")
     elif kind == "rescue":
-        click_centre(page, f".ctl-treasure[data-treasure='{action['colour']}']")
+        click_middle(page, f".ctl-treasure[data-treasure='{action['colour']}']")
     elif kind == "end_actions":
         page.locator("[data-action='end']").click()
     elif kind == "power":
         page.locator("[data-action='power']").click()
-        click_centre(page, f".ctl-roomname[data-label='{action['to']}']")
+        click_middle(page, f".ctl-roomname[data-label='{action['to']}']")
     else:
         raise AssertionError(f"no clicks for {action}")
 
@@ -135,7 +127,7 @@ def test_complete_a_tutorial_then_play_the_easy_bot(browser, site, game: str) ->
         lesson_open(page, 0)
         assert page.locator("#lesson-count").inner_text() == f"Lesson 1 of {len(tut.lessons)}"
         assert page.locator("#lesson-text").inner_text() == tut.lessons[0].text["en"]
-        assert page.locator(".learn-lit").count() >= 1  # the expected action is lit
+        page.locator(".learn-lit").first.wait_for()  # the expected action is lit, once the board has drawn
 
         # a legal action that is not the lesson's: the hint, and the lesson stays
         CLICKS[game](page, WRONG[game])

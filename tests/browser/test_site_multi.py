@@ -26,9 +26,9 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import SHOTS, site_env
+from tests.browser.conftest import SHOTS, click_middle, site_env
 from tests.browser.site_server import SiteServer
-from tests.browser.test_castel_ui import click_card, click_center, click_hand, play_by_clicking
+from tests.browser.test_castel_ui import click_card, click_hand, play_by_clicking
 from tests.browser.test_citadel_ui import perform
 
 pytestmark = pytest.mark.browser
@@ -234,7 +234,7 @@ def test_castel_for_two_a_card_sends_back_the_other_players_card(people, site) -
     assert [h["id"] for h in b["view"]["hand"]] == ["soldat_2", "courtisan"]
     # Alice places the Barbarian outside the walls...
     click_hand(alice.page, "barbare")
-    click_center(alice.page, ".cg-board-svg .cg-out-spot")
+    click_middle(alice.page, ".cg-board-svg .cg-out-spot")
     alice.page.wait_for_function(f"() => Number(document.querySelector('.cg-root').dataset.version) > {f['v']}")
     f = alice.settled(".cg-root")
     assert f["view"]["pending"]["effect"] == "barbare"
