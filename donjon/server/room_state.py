@@ -350,9 +350,25 @@ class Rooms:
         await self.bus.publish("game:" + room.id, {"v": nxt.version})
         if ended:  # its players' lists of games (the home page's, the header's count)
             await self.notify_lobby({"type": "games_changed", "users": room.user_ids()})
+        elif nxt.active:
+            await self._nudge_away(room, prev, nxt)
         if kind == "rematch" and nxt.next_game:
             await self.notify_lobby({"type": "started", "game": nxt.next_game, "users": room.user_ids()})
         self.turns.after_commit(room, kind, seat, data)
+
+    async def _nudge_away(self, room: Room, prev: Match, nxt: Match) -> None:
+        """The players whose turn this entry made it and who are away from this game (no
+        socket on it here, and an absence clock: no other node holds them present) hear it on
+        their other pages (``turn``: the header's count, a toast). A player looking at the game
+        needs no word, so a game played live costs nothing more a move."""
+        away = [si for si in room.seats
+                if si.online == 0 and si.away_since is not None and si.user_id is not None and si.human]
+        if not away:
+            return
+        now, before = nxt.to_act(), prev.to_act()
+        users = [si.user_id for si in away if si.seat in now and si.seat not in before]
+        if users:
+            await self.notify_lobby({"type": "turn", "game": room.id, "users": users})
 
     async def _taken_over(self, room: Room) -> None:
         """A bot took a seat over: its player's absence clock stops, their sockets watch."""

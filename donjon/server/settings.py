@@ -73,10 +73,11 @@ class Settings:
     ws_max_message: int = 16_384
     """Largest WebSocket message (bytes) that is read; longer ones are refused (``bad_request``).
     The WebSocket layer of ``donjon serve`` closes the socket (1009) above 4 times this."""
-    ws_max_per_user: int = 16
+    ws_max_per_user: int = 32
     """Open WebSockets (game and lobby, every game together) per user on one node; one more is
-    accepted and closed at once with 4429."""
-    ws_max_per_ip: int = 64
+    accepted and closed at once with 4429. Every page of a logged-in person holds one socket
+    (a game page its game's, any other a lobby socket): a tab is a socket."""
+    ws_max_per_ip: int = 128
     """Open WebSockets per client address on one node (with or without a session); beyond: 4429."""
     ws_compression: bool = False
     """permessage-deflate on WebSockets. Off by default: each compressed socket keeps zlib

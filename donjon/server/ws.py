@@ -58,7 +58,7 @@ BYE = {"t": "bye", "reason": "the server is restarting: reconnect (your game is 
 
 # Fields allowed in each client message (beyond "t").
 FIELDS: dict[str, set[str]] = {
-    "hello": {"v", "legal"},
+    "hello": {"v", "legal", "user"},
     "ping": {"id"},
     "targets": {"id", "v", "card"},
     "position": {"id", "v"},
@@ -128,6 +128,9 @@ def parse(text: str, max_size: int = MAX_FRAME) -> dict[str, Any]:
         raise ProtocolError("'lag' is the seconds your last message took to reach the server (0 to 60)", msg_id)
     if t == "act" and not isinstance(msg["action"], dict):
         raise ProtocolError("'action' is a JSON object such as {\"type\": \"move\", \"uci\": \"e2e4\"}", msg_id)
+    if t == "hello" and not isinstance(msg.get("user", False), bool):
+        raise ProtocolError("'user' is true (this socket also carries what is addressed to you, as the lobby "
+                            "socket does) or false")
     if t == "hello" and msg.get("legal", "full") not in ("full", "lazy"):
         raise ProtocolError("'legal' is 'full' (every legal action in each frame) or 'lazy' (one entry per "
                             "playable card; ask its targetings with {\"t\": \"targets\"})")
@@ -270,6 +273,7 @@ async def _game_session(ws: WebSocket, hub: Hub, room: Room, user_id: int | None
         pass
     finally:
         conn.close()
+        ws.app.state.lobby_sockets.discard(conn)
         with contextlib.suppress(asyncio.CancelledError):
             await hub.shielded(hub.disconnect(room, conn))
         await finish_writer(writer, conn)
@@ -298,6 +302,8 @@ async def handle(hub: Hub, room: Room, conn: Conn, msg: dict[str, Any], received
                 # between COMMIT and PUBLISH): a (re)connecting client is the moment to look.
                 await hub.catch_up(room)
             conn.lazy = msg.get("legal") == "lazy"
+            if msg.get("user") and conn.user_id is not None and state is not None:
+                state.lobby_sockets.carry(conn)
             frames = room.missed(msg.get("v"), conn.seat, conn.lazy)
             conn.push({"t": "welcome", "v": room.match.version, "seat": conn.seat, "game": room.meta()})
             for f in frames:
@@ -367,20 +373,50 @@ async def handle(hub: Hub, room: Room, conn: Conn, msg: dict[str, Any], received
 
 
 class LobbySockets:
-    """The lobby's live list: every change of the open tables is pushed to every socket.
+    """The lobby sockets of this process, and what each is sent.
+
+    A socket opened for the lobby's live list (the home page) gets every change of the open
+    tables; every socket, that one or a page's own (``?tables=0``: any page of a logged-in
+    person), and a game socket whose hello asked (``"user": true``), gets the frames addressed
+    to its user (``started``, ``games_changed``, ``challenges``, ``turn``), found by user, not
+    by looking at every socket.
 
     The list is read from the database once per change, not per socket, and changes that
     arrive while it is being read are coalesced: the reader reads once more when it is done
     (so the last frame every socket gets was read after the last change), however many
-    changes came meanwhile. Without a lobby socket in this process nothing is read. A burst
-    of tables opened and joined used to cost one query of every open table per change, even
-    with nobody in the lobby (docs/benchmarks.md, seventh session)."""
+    changes came meanwhile. Without a socket showing the list in this process nothing is
+    read. A burst of tables opened and joined used to cost one query of every open table
+    per change, even with nobody in the lobby (docs/benchmarks.md, seventh session)."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
         self.conns: set[Conn] = set()
+        self.watching: set[Conn] = set()  # the sockets shown the list of open tables
+        self.by_user: dict[int, set[Conn]] = {}
         self._reading = False
         self._changed = False
+
+    def add(self, conn: Conn, tables: bool) -> None:
+        """A lobby socket (``tables``: shown the list of open tables)."""
+        self.conns.add(conn)
+        if tables:
+            self.watching.add(conn)
+        self.carry(conn)
+
+    def carry(self, conn: Conn) -> None:
+        """``conn`` gets the frames addressed to its user: a lobby socket, or a game socket whose
+        hello asked for them (``"user": true``: a game page holds no other socket)."""
+        if conn.user_id is not None:
+            self.by_user.setdefault(conn.user_id, set()).add(conn)
+
+    def discard(self, conn: Conn) -> None:
+        self.conns.discard(conn)
+        self.watching.discard(conn)
+        mine = self.by_user.get(conn.user_id) if conn.user_id is not None else None
+        if mine is not None:
+            mine.discard(conn)
+            if not mine:
+                del self.by_user[conn.user_id]  # type: ignore[arg-type]
 
     async def on_bus(self, channel: str, message: dict[str, Any]) -> None:
         typ = message.get("type")
@@ -392,12 +428,13 @@ class LobbySockets:
             self._to_users(message, {"t": "challenges", "table": message.get("table")})
         elif typ == "started":
             self._to_users(message, {"t": "started", "game": message.get("game"), "table": message.get("table")})
+        elif typ == "turn":
+            self._to_users(message, {"t": "turn", "game": message.get("game")})
 
     def _to_users(self, message: dict[str, Any], frame: dict[str, Any]) -> None:
         """``frame`` to the lobby sockets of the users of ``message["users"]`` only."""
-        users = set(message.get("users") or [])
-        for c in list(self.conns):
-            if c.user_id in users:
+        for user_id in set(message.get("users") or []):
+            for c in list(self.by_user.get(user_id, ())):
                 c.push(frame)
 
     async def _push_tables(self) -> None:
@@ -406,10 +443,10 @@ class LobbySockets:
             return  # the reader in progress reads again when it is done
         self._reading = True
         try:
-            while self._changed and self.conns:
+            while self._changed and self.watching:
                 self._changed = False
                 frame = {"t": "tables", "tables": await self.app.state.lobby.open_tables()}
-                for c in list(self.conns):
+                for c in list(self.watching):
                     c.push(frame)
         finally:
             self._reading = False
@@ -424,19 +461,23 @@ async def lobby_socket(ws: WebSocket) -> None:
         return
     user = await auth.current_user(ws)
     user_id = user.id if user is not None else None
+    tables = ws.query_params.get("tables", "1") != "0"
     async with _counted(ws, user_id) as admitted:
         if admitted:
-            await _lobby_session(ws, user_id)
+            await _lobby_session(ws, user_id, tables)
 
 
-async def _lobby_session(ws: WebSocket, user_id: int | None) -> None:
+async def _lobby_session(ws: WebSocket, user_id: int | None, tables: bool) -> None:
     await ws.accept()
     sockets: LobbySockets = ws.app.state.lobby_sockets
     conn = Sock(seat=None, user_id=user_id, ready=True)
     writer = start_writer(ws, conn)
     gate = Gate(ws, conn)
-    sockets.conns.add(conn)
-    conn.push({"t": "tables", "tables": await ws.app.state.lobby.open_tables()})
+    sockets.add(conn, tables)
+    if tables:
+        conn.push({"t": "tables", "tables": await ws.app.state.lobby.open_tables()})
+    else:
+        conn.push({"t": "ready"})
     try:
         while not conn.closed:
             text = gate.admit(await receive(ws))
@@ -459,7 +500,7 @@ async def _lobby_session(ws: WebSocket, user_id: int | None) -> None:
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
-        sockets.conns.discard(conn)
+        sockets.discard(conn)
         conn.close()
         await finish_writer(writer, conn)
 

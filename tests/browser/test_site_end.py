@@ -28,7 +28,8 @@ from tests.browser.conftest import SHOTS, site_env
 pytestmark = pytest.mark.browser
 
 FEN = "4k3/8/8/8/8/8/4P3/R3K3 w - - 0 1"
-ENV = site_env({"unfairchess": {"fen": FEN}}, bot_min_delay=0.2, bot_workers=1, timer_interval=0.25)
+ENV = site_env({"unfairchess": {"fen": FEN}}, bot_min_delay=0.2, bot_workers=1, timer_interval=0.25,
+               register_limit=100)  # the module's tests register more than 20 players from one address
 PASSWORD = "correct horse battery"
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 390, "height": 844}
@@ -598,6 +599,57 @@ def test_a_correspondence_game_over_two_visits(new_page) -> None:
     # The header's count follows her move at once, not at the site's next look (every 20 s
     # from the page's load): the game page tells it (turns.js turnHere).
     alice.wait_for_function("() => document.getElementById('turns-count').hidden", timeout=10000)
+
+
+def test_any_page_hears_of_a_turn_at_once_and_asks_only_then(new_page) -> None:
+    """A player on any page of the site (here the tutorials) sees at once that a game became
+    their turn: the page's own lobby socket says so (``turn``) and the page asks for its games
+    then, not on a timer. The page's timers are stopped (Playwright's clock), so only a frame
+    can bring the count. A move the player makes in another tab clears the count in this one
+    at once, without a request (the tabs tell each other)."""
+    alice, bob = new_page(), new_page()
+    register(alice, "hedda")
+    register(bob, "ivar")
+    gid = seated(alice, bob, {"game": "unfairchess", "color": "white", "opponent": "anyone",
+                              "time_control": {"correspondence_days": 3}})
+    asked: list[str] = []
+    bob.on("request", lambda r: asked.append(r.url) if r.url.endswith("/api/my-games") else None)
+    bob.clock.install(time=1_000_000)
+    bob.clock.pause_at(1_001_000)  # (the clock runs from its install: pausing is a jump forward)
+    with bob.expect_response(lambda r: r.url.endswith("/api/my-games")):
+        bob.goto("/learn")  # its first look: when its socket opens
+    assert bob.locator("#turns-count").is_hidden()  # White is to move
+
+    alice_sockets: list[str] = []
+    alice.on("websocket", lambda ws: alice_sockets.append(ws.url))
+    alice.goto(f"/g/{gid}")
+    enter(alice)
+    move(alice, "e2e3")
+    assert my_turn_count(bob) == 1
+    assert bob.title().startswith("(1) ")
+    assert len(asked) == 2, asked  # when its socket opened, and on the frame
+
+    bob.clock.resume()  # the game page's board needs its timers
+    other = bob.context.new_page()  # the same player's second tab: the game
+    other.goto(f"/g/{gid}")
+    enter(other)
+    move(other, "e8d8")
+    bob.wait_for_function("() => document.getElementById('turns-count').hidden")
+    assert len(asked) == 2, asked
+
+    # A game page holds one socket, its game's, which carries the rest: Alice, at the board of
+    # the first game (her turn there), hears that a second one became her turn too.
+    assert my_turn_count(alice) == 1
+    alice_asked: list[str] = []
+    alice.on("request", lambda r: alice_asked.append(r.url) if r.url.endswith("/api/my-games") else None)
+    gid2 = seated(bob, alice, {"game": "unfairchess", "color": "white", "opponent": "anyone",
+                               "time_control": {"correspondence_days": 3}})
+    other.goto(f"/g/{gid2}")
+    enter(other)
+    move(other, "e2e3")
+    alice.wait_for_function("() => document.getElementById('turns-count').textContent === '2'")
+    assert len(alice_asked) == 2, alice_asked  # the second game's start ("started"), then its move ("turn")
+    assert [u.split("/ws/", 1)[1] for u in alice_sockets] == [f"game/{gid}"], alice_sockets
 
 
 def test_a_cooperative_game_offers_no_draw(new_page) -> None:

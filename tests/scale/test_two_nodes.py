@@ -3,7 +3,9 @@ one Redis. Two players on different nodes play a whole game; a node is killed (S
 and its player moves to the other node, resyncs with its last version and the game goes on;
 an absence forfeit fires once in the cluster although both nodes run the timer; a player of a
 killed node who never comes back forfeits through the presence lease; a game clock's flag
-falls once, at its stored deadline, after the node that served the game is killed.
+falls once, at its stored deadline, after the node that served the game is killed; a move
+that makes it the turn of a player away from the game is told to that player's page on the
+other node, and not once the player is at the board there.
 
 Needs PostgreSQL (``DONJON_TEST_POSTGRES_URL``, exported by ``.ci/run``) and ``redis-server``;
 skipped without them. Each test gets its own database and its own Redis server.
@@ -12,6 +14,7 @@ skipped without them. Each test gets its own database and its own Redis server.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import shutil
 import time
@@ -19,6 +22,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+import websockets
 
 from tests.scale.harness import (
     Closed,
@@ -282,3 +286,36 @@ async def test_a_flag_falls_once_at_its_stored_deadline_after_a_node_kill(cluste
         for p in (w, k):
             await p.close()
 
+
+
+async def test_a_turn_is_told_across_nodes_only_to_a_player_away_from_the_game(cluster: Cluster) -> None:
+    """White moves on node A, which makes it Black's turn: Black, away from the game, hears it
+    on a page's lobby socket on node B (``turn``). Once Black's game socket is on node B, node A
+    holds no socket of Black's but no absence clock either (node B holds Black present): a move
+    sends no ``turn``."""
+    a, b = cluster()
+    gid, cookies = await make_game(a.url)
+    w, k = WsPlayer(gid, cookies[0]), WsPlayer(gid, cookies[1])
+    await w.connect(a.ws_url)
+    page = await websockets.connect(f"{b.ws_url}/ws/lobby?tables=0",
+                                    additional_headers={"Cookie": f"donjon_session={cookies[1]}"})
+    try:
+        assert json.loads(await asyncio.wait_for(page.recv(), 30)) == {"t": "ready"}
+        assert (await w.act(pick(w.legal, random.Random(1), 0)))["t"] == "ack"
+        assert json.loads(await asyncio.wait_for(page.recv(), 30)) == {"t": "turn", "game": gid}
+
+        await k.connect(b.ws_url)
+        while not w.game["players"][1]["online"]:  # node A heard that node B holds Black present
+            await w.recv()
+        ack = await k.act(pick(k.legal, random.Random(2), 0))
+        assert ack["t"] == "ack"
+        await w.wait_version(ack["v"])
+        ack = await w.act(pick(w.legal, random.Random(3), 0))
+        assert ack["t"] == "ack"
+        await k.wait_version(ack["v"])  # Black's turn again, Black at the board on node B
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(page.recv(), 1.0)
+    finally:
+        await page.close()
+        for p in (w, k):
+            await p.close()

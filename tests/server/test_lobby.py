@@ -61,6 +61,80 @@ def test_games_changed_goes_to_the_players_of_the_game_only(site: Site) -> None:
         w.close()
 
 
+def test_a_page_socket_gets_what_is_addressed_to_its_user_and_no_tables(site: Site) -> None:
+    """``/ws/lobby?tables=0`` (every page of a logged-in person but the home page) says
+    ``ready`` and then carries only the frames addressed to its user: no list of open tables,
+    at connection or when tables change; what is addressed to its user, as a lobby socket."""
+    alice, bob = site.user("alice"), site.user("bobby")
+    with alice.websocket_connect("/ws/lobby?tables=0") as page_a, bob.websocket_connect("/ws/lobby") as lobby_b:
+        assert recv(page_a) == {"t": "ready"}
+        assert recv(lobby_b)["t"] == "tables"
+        r = bob.post("/api/tables", json={"opponent": "anyone"})
+        assert r.status_code == 200, r.text
+        recv_until(lobby_b, lambda f: f["t"] == "tables" and f["tables"])
+        assert no_frame(page_a)  # a table opened: not this socket's business
+        r = alice.post(f"/api/tables/{r.json()['table']['id']}/join")
+        assert r.status_code == 200, r.text
+        started, seen = recv_until(page_a, lambda f: f["t"] == "started")
+        assert started["game"] == r.json()["table"]["game_id"] and seen == [started]
+        assert no_frame(page_a)
+
+
+def test_turn_goes_to_a_player_who_is_not_looking_at_the_game(site: Site) -> None:
+    """A move that makes it someone's turn in a game they hold no socket on is told to their
+    lobby sockets (``turn``: the header's count on any page); a player looking at the game,
+    and anyone else, hears nothing of it, so a game played live costs nothing more a move."""
+    alice, bob, carol = site.user("alice"), site.user("bobby"), site.user("carol")
+    gid, seats = site.game_pair(alice, bob, color="white")
+    with alice.websocket_connect("/ws/lobby?tables=0") as page_a, bob.websocket_connect("/ws/lobby?tables=0") as page_b, \
+            carol.websocket_connect("/ws/lobby?tables=0") as page_c:
+        for ws in (page_a, page_b, page_c):
+            assert recv(ws) == {"t": "ready"}
+        w = Player(seats[0], gid)
+        w.hello()
+        assert w.act({"type": "move", "uci": "e2e4"})["t"] == "ack"
+        turn, _ = recv_until(page_b, lambda f: f["t"] == "turn")  # bob is not at the board
+        assert turn == {"t": "turn", "game": gid}
+        b = Player(seats[1], gid)
+        b.hello()
+        assert b.act({"type": "move", "uci": "e7e5"})["t"] == "ack"
+        w.wait_version(b.v or 0)
+        assert w.act({"type": "move", "uci": "g1f3"})["t"] == "ack"
+        b.wait_version(w.v or 0)
+        assert no_frame(page_a) and no_frame(page_b) and no_frame(page_c)  # both at the board
+        b.close()
+        assert w.request("draw", op="offer")["t"] == "ack"  # not a move: still not bob's turn
+        w.close()
+        assert no_frame(page_a) and no_frame(page_b) and no_frame(page_c)
+
+
+def test_a_game_socket_that_asks_carries_its_users_frames(site: Site) -> None:
+    """A game page holds one socket: with ``"user": true`` in its hello, the game socket also
+    carries what is addressed to its user (here: another game became their turn), and only
+    then; ``user`` must be a boolean."""
+    alice, bob = site.user("alice"), site.user("bobby")
+    gid1, seats1 = site.game_pair(alice, bob, color="white")
+    gid2, seats2 = site.game_pair(alice, bob, color="white")
+    asked, plain = Player(seats2[1], gid2), Player(seats2[1], gid2)
+    asked.ws.send_json({"t": "hello", "v": None, "user": True})
+    assert asked.recv()["t"] == "welcome"
+    plain.hello()
+    w = Player(seats1[0], gid1)
+    w.hello()
+    assert w.act({"type": "move", "uci": "e2e4"})["t"] == "ack"
+    f = asked.recv()
+    while f["t"] in ("sync", "event", "chat"):
+        f = asked.recv()
+    assert f == {"t": "turn", "game": gid1}
+    assert no_frame(plain.ws)
+    bad = Player(seats2[1], gid2)
+    bad.ws.send_json({"t": "hello", "v": None, "user": "yes"})
+    err = bad.recv()
+    assert err["t"] == "error" and err["code"] == "bad_request" and "'user' is true" in err["reason"]
+    for p in (asked, plain, w, bad):
+        p.close()
+
+
 def _tables(site: Site) -> int:
     return site.sql("select count(*) from tables")[0][0]
 

@@ -43,7 +43,7 @@ def frames(conn: Conn) -> list[dict[str, Any]]:
 def test_a_burst_of_changes_is_read_twice_and_the_last_frame_is_current() -> None:
     async def go() -> None:
         sockets, lobby, conn = make()
-        sockets.conns.add(conn)
+        sockets.add(conn, tables=True)
         tasks = []
         for i in range(1, 12):  # eleven changes, the first read still waiting at its gate
             lobby.tables.append(f"t{i}")
@@ -62,7 +62,7 @@ def test_a_burst_of_changes_is_read_twice_and_the_last_frame_is_current() -> Non
 def test_one_change_one_read() -> None:
     async def go() -> None:
         sockets, lobby, conn = make()
-        sockets.conns.add(conn)
+        sockets.add(conn, tables=True)
         lobby.gate.set()
         for i in range(3):
             lobby.tables.append(f"t{i}")
@@ -79,7 +79,7 @@ def test_nothing_is_read_without_a_lobby_socket() -> None:
         lobby.gate.set()
         await sockets.on_bus("lobby", {"type": "tables_changed"})
         assert lobby.calls == 0
-        sockets.conns.add(conn)  # a socket that connects later is sent the list by its handler;
+        sockets.add(conn, tables=True)  # a socket that connects later is sent the list by its handler;
         await sockets.on_bus("lobby", {"type": "tables_changed"})  # the next change reaches it
         assert lobby.calls == 1 and len(frames(conn)) == 1
 

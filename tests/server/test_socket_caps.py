@@ -79,12 +79,14 @@ def guests_game(site: Site) -> tuple[TestClient, str, str]:
 
 
 def test_defaults_and_environment() -> None:
-    assert (Settings().ws_max_per_user, Settings().ws_max_per_ip) == (16, 64)
+    assert (Settings().ws_max_per_user, Settings().ws_max_per_ip) == (32, 128)
     st = Settings.from_env({"DONJON_WS_MAX_PER_USER": "3", "DONJON_WS_MAX_PER_IP": "0"})
     assert (st.ws_max_per_user, st.ws_max_per_ip) == (3, 0)
 
 
-def test_one_user_holds_at_most_16_sockets_over_games_and_lobby(site: Site, socks: Socks) -> None:
+def test_one_user_holds_at_most_ws_max_per_user_sockets_over_games_and_lobby(site_factory: Callable[..., Site],
+                                                                              socks: Socks) -> None:
+    site = site_factory(ws_max_per_user=16)
     g, gid1, gid2 = guests_game(site)
     held = [socks.connect(g, f"/ws/game/{gid1}") for _ in range(10)]
     held += [socks.connect(g, "/ws/lobby") for _ in range(5)]

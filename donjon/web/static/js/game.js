@@ -10,7 +10,7 @@ import { setHtml, setRows } from "./kit/html.js";
 import { isOn, setOn } from "./kit/prefs.js";
 import { play, setSoundOn, soundOn } from "./kit/sound.js";
 import { GameSocket } from "./socket.js";
-import { turnHere } from "./turns.js";
+import { carryOnGameSocket, turnHere } from "./turns.js";
 
 const summary = boot.game;
 let seat = boot.seat; // null once this player left a game of 3–4 or a cooperative one: a bot plays the seat
@@ -34,7 +34,10 @@ let lastView = null;
 let busy = false;
 let boardShowsPlayers = true; // every board module draws the players' names; the fallback does not
 
-const sock = new GameSocket(`/ws/game/${summary.id}`, { onFrame, onStatus });
+// The socket also carries what is addressed to the viewer (a game of theirs became their turn,
+// a challenge): the header's count (turns.js) needs no other socket on this page.
+const mine = boot.user ? carryOnGameSocket() : null;
+const sock = new GameSocket(`/ws/game/${summary.id}`, { onFrame, onStatus, onUser: mine && mine.frame });
 
 // An intent is answered by its ack, which the server sends before the event the intent made
 // (docs/protocol.md): the board hears back only once that event, or a later frame, is on it,
@@ -81,6 +84,7 @@ const STATUS_TEXT = { connected: "connected", connecting: "connecting", reconnec
   gone: "conn_gone", closed: "conn_closed", limited: "conn_limited" };
 
 function onStatus(state) {
+  if (mine) mine.status(state === "connected");
   connEl.dataset.state = state;
   connEl.querySelector(".txt").textContent = t(STATUS_TEXT[state] || "reconnecting");
 }

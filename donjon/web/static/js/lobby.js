@@ -1,10 +1,9 @@
 // The lobby: open a table, the live list of open tables (/ws/lobby), your games.
 import { api, boot, ensureSession, esc, gameInfo, gameName, optionLabel, resultText, t, toast } from "./api.js";
 import { setRows } from "./kit/html.js";
-import { lobbySocket } from "./socket.js";
 import { mountChallenges } from "./challenges.js";
 import { clockLabel, tableForm } from "./tableform.js";
-import { onMyGames, refreshTurns } from "./turns.js";
+import { onMyGames, shareLobby } from "./turns.js";
 
 const form = document.getElementById("table-form");
 const formErr = form.querySelector(".form-error");
@@ -125,20 +124,16 @@ function showMyGames({ games }) {
 }
 onMyGames(showMyGames);
 
-lobbySocket({
+// The page's lobby socket is turns.js's (it looks at your games on each connection and on the
+// frames addressed to you: "games_changed", "challenges", "turn", "started").
+shareLobby({
   onMessage: (msg) => {
     if (msg.t === "tables") renderTables(msg.tables);
     else if (msg.t === "started" && msg.game) go(`/g/${msg.game}`);
-    else if (msg.t === "games_changed") refreshTurns();
-    else if (msg.t === "challenges" && challenges) {
-      challenges.refresh();
-      refreshTurns(); // the header's count, and a toast for a new challenge
-    }
+    else if (msg.t === "challenges" && challenges) challenges.refresh();
   },
-  // On each connection, what may have changed while no socket listened (the page's first
-  // loads ran before it; a reconnect follows a gap).
+  // On each connection, what may have changed while no socket listened (a reconnect follows a gap).
   onOpen: () => {
     if (challenges) challenges.refresh();
-    refreshTurns();
   },
 });

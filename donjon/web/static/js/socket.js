@@ -37,13 +37,15 @@ export function retryAfterClose(code, backoff) {
 }
 
 // The lobby socket (/ws/lobby), reconnected like the game socket: onMessage(msg) for every
-// frame, onOpen() once per connection, before its first frame is handled. The server listens
-// for a socket before it sends that first frame ("tables"), so what a page loads in onOpen
-// misses nothing: a change made before it is in the answer, one made after comes as a frame.
-export function lobbySocket({ onMessage, onOpen = () => {} }) {
+// frame, onOpen() once per connection, before its first frame is handled; onClose() when a
+// connection ends (another is tried unless the close code says not to). The server listens
+// for a socket before it sends that first frame ("tables", or "ready" for a socket opened with
+// ?tables=0), so what a page loads in onOpen misses nothing: a change made before it is in
+// the answer, one made after comes as a frame.
+export function lobbySocket({ onMessage, onOpen = () => {}, onClose = () => {}, path = "/ws/lobby" }) {
   let backoff = BACKOFF_MIN;
   const connect = () => {
-    const ws = new WebSocket(wsUrl("/ws/lobby"));
+    const ws = new WebSocket(wsUrl(path));
     let first = true;
     ws.onmessage = (ev) => {
       backoff = BACKOFF_MIN; // a refused socket is opened then closed: only a frame says it got in
@@ -54,6 +56,7 @@ export function lobbySocket({ onMessage, onOpen = () => {} }) {
       onMessage(JSON.parse(ev.data));
     };
     ws.onclose = (ev) => {
+      onClose();
       const next = retryAfterClose(ev.code, backoff);
       if (next === null) return;
       backoff = next.backoff;
@@ -63,11 +66,18 @@ export function lobbySocket({ onMessage, onOpen = () => {} }) {
   connect();
 }
 
+// The frames addressed to a user rather than to a game (docs/protocol.md §4): a lobby socket's,
+// and a game socket's whose hello asked for them.
+export const USER_FRAMES = new Set(["started", "games_changed", "challenges", "turn"]);
+
 export class GameSocket {
-  constructor(path, { onFrame = () => {}, onStatus = () => {} } = {}) {
+  // onUser(msg): the frames addressed to the viewer (USER_FRAMES), asked for in the hello
+  // ("user": true) when given; they do not go to onFrame.
+  constructor(path, { onFrame = () => {}, onStatus = () => {}, onUser = null } = {}) {
     this.path = path;
     this.onFrame = onFrame;
     this.onStatus = onStatus;
+    this.onUser = onUser;
     this.version = null;
     this.ws = null;
     this.nextId = 1;
@@ -85,7 +95,9 @@ export class GameSocket {
     this.ws = ws;
     ws.onopen = () => {
       this.lastMessage = Date.now();
-      ws.send(JSON.stringify({ t: "hello", v: this.version, legal: "lazy" }));
+      const hello = { t: "hello", v: this.version, legal: "lazy" };
+      if (this.onUser) hello.user = true;
+      ws.send(JSON.stringify(hello));
       clearInterval(this.heartbeat);
       this.heartbeat = setInterval(() => {
         if (ws.readyState !== WebSocket.OPEN) return;
@@ -107,6 +119,10 @@ export class GameSocket {
       if (msg.t === "welcome") {
         this.backoff = BACKOFF_MIN; // not on open: a refused socket is opened, then closed
         this.onStatus("connected");
+      }
+      if (USER_FRAMES.has(msg.t)) {
+        if (this.onUser) this.onUser(msg);
+        return;
       }
       if ((msg.t === "sync" || msg.t === "event") && typeof msg.v === "number") this.version = msg.v;
       if ((msg.t === "ack" || msg.t === "targets" || msg.t === "position" || msg.t === "error") && msg.id != null && this.pending.has(msg.id)) {

@@ -1,11 +1,28 @@
-// "Your turn" across the site for a logged-in player: every 20 s (and when the tab comes
-// back) GET /api/my-games; the header's My games link shows how many games and challenges
-// wait for you, the tab title starts with that count, and a toast says when a game newly
-// becomes your turn or a new challenge comes (the home page asks at once, on its lobby
-// socket's "challenges" and "games_changed" frames: refreshTurns(), and draws its list of your
-// games from the same answers: onMyGames()). The game page says when the game it shows
-// becomes or stops being your turn (turnHere()): the count follows at once, without a request.
+// "Your turn" across the site for a logged-in player: the header's My games link shows how
+// many games and challenges wait for you, the tab title starts with that count, and a toast
+// says when a game newly becomes your turn or a new challenge comes. The counts come from
+// GET /api/my-games, asked when something changed rather than on a timer:
+//
+// - Every page holds one socket that carries what is addressed to the viewer: the game page's
+//   game socket (game.js: carryOnGameSocket(), its hello asks for them), the home page's lobby
+//   socket, which also shows the list of open tables (lobby.js: shareLobby()), or else, for a
+//   logged-in person, a lobby socket opened with ?tables=0, which carries only those frames.
+//   Their "turn" (a game became your turn while you were not looking at it), "games_changed",
+//   "challenges" and "started", and each (re)connection, make this page look again.
+// - While no such socket is open (a visitor who became a guest on this page, a refused or lost
+//   socket) the page looks every 20 s, and when the tab comes back into view; with a socket,
+//   every 5 minutes at most, in case a frame was missed.
+// - The game page says when the game it shows becomes or stops being the viewer's turn
+//   (turnHere()): the count follows at once without a request, in this tab and in the site's
+//   other tabs (a BroadcastChannel), so a move played in one tab does not leave another one
+//   showing the count of before.
+//
+// The home page draws its list of your games from the same answers: onMyGames().
 import { boot, gameName, newestOf, t, toast } from "./api.js";
+import { USER_FRAMES, lobbySocket } from "./socket.js";
+
+const POLL = 20_000; // without a socket
+const SAFETY = 300_000; // with one
 
 const listeners = [];
 const badge = document.getElementById("turns-count");
@@ -13,6 +30,11 @@ const baseTitle = document.title;
 let known = null; // ids of the games where it was your turn at the last look
 let knownChallenges = null; // ids of the challenges received at the last look
 let last = null;
+let lastLook = 0;
+let socketUp = false;
+const shared = []; // a page's own handlers of the lobby socket's frames (the home page's)
+let carried = false; // the page's game socket carries the viewer's frames
+const tabs = typeof BroadcastChannel === "function" ? new BroadcastChannel("donjon-turns") : null;
 
 /** `fn(data)` with each answer of /api/my-games (at once if one came already). */
 export function onMyGames(fn) {
@@ -20,22 +42,58 @@ export function onMyGames(fn) {
   if (last) fn(last);
 }
 
-/** Look again now (a lobby socket said something changed). */
+/** Look again now. */
 export function refreshTurns() {
   return look();
 }
 
+/** The page shows the list of open tables: this page's lobby socket is opened without
+ *  ?tables=0 and `onMessage(msg)` / `onOpen()` get its frames and connections too. To be
+ *  called while the page's modules load (the socket opens on DOMContentLoaded). */
+export function shareLobby({ onMessage, onOpen = () => {} }) {
+  shared.push({ onMessage, onOpen });
+}
+
+/** This page's game socket carries the frames addressed to the viewer (its hello asks for
+ *  them): the page opens no lobby socket. Gives the socket's side: `frame(msg)` for each such
+ *  frame, `status(up)` when a connection is made or lost. To be called while the page's
+ *  modules load. */
+export function carryOnGameSocket() {
+  carried = true;
+  return {
+    frame: heard,
+    status: (up) => {
+      if (up && !socketUp) look(); // what changed while no socket listened
+      socketUp = up;
+    },
+  };
+}
+
+function heard(msg) {
+  if (USER_FRAMES.has(msg.t)) look();
+}
+
 /** The game shown on this page became (`mine`) or stopped being the viewer's turn: count it
- *  at once; the next look at the server confirms. A game not in the last answer waits for it. */
+ *  at once, here and in the other tabs; the next look at the server confirms. A game not in
+ *  the last answer waits for it. */
 export function turnHere(gameId, mine) {
+  markTurn(gameId, mine);
+  if (tabs) tabs.postMessage({ game: gameId, mine });
+}
+
+function markTurn(gameId, mine) {
   if (!last || !last.games.some((g) => g.id === gameId)) return;
   show({ ...last, games: last.games.map((g) => (g.id === gameId ? { ...g, your_turn: mine } : g)) });
 }
 
-// Looks may overlap (a timer, a lobby frame): an older answer never replaces a newer one.
+if (tabs) tabs.onmessage = (ev) => markTurn(ev.data.game, ev.data.mine);
+
+// Looks may overlap (a frame, a timer): an older answer never replaces a newer one.
 const lookNow = newestOf("/api/my-games", show);
 async function look() {
-  if (boot.user) await lookNow();
+  if (!boot.user) return;
+  lastLook = Date.now();
+  await lookNow();
 }
 
 function show(data) {
@@ -64,6 +122,29 @@ function show(data) {
   for (const fn of listeners) fn(data);
 }
 
-look();
-setInterval(look, 20_000);
-document.addEventListener("visibilitychange", () => { if (!document.hidden) look(); });
+function openSocket() {
+  setTimeout(() => { if (!lastLook) look(); }, 2000); // a socket refused or slow: look anyway
+  const tables = shared.length > 0;
+  if (carried || (!tables && !boot.user)) return; // nothing is addressed to a visitor without a session
+  lobbySocket({
+    path: tables ? "/ws/lobby" : "/ws/lobby?tables=0",
+    onOpen: () => {
+      socketUp = true;
+      for (const h of shared) h.onOpen();
+      look(); // what changed while no socket listened
+    },
+    onMessage: (msg) => {
+      for (const h of shared) h.onMessage(msg);
+      heard(msg);
+    },
+    onClose: () => { socketUp = false; },
+  });
+}
+
+// After every module of the page has run (a page that shows the tables has said so by then).
+if (document.readyState === "complete") openSocket();
+else document.addEventListener("DOMContentLoaded", openSocket);
+setInterval(() => {
+  if (!socketUp || Date.now() - lastLook >= SAFETY) look();
+}, POLL);
+document.addEventListener("visibilitychange", () => { if (!document.hidden && !socketUp) look(); });
