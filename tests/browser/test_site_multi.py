@@ -330,12 +330,15 @@ def test_a_three_seat_table_fills_live_then_with_a_bot(people) -> None:
 
 class Requests:
     """A new page of ``person``'s context, watched from before it loads: the URLs of its GETs
-    that end with ``suffix``, and the types of the frames its lobby sockets receive."""
+    that end with ``suffix``, the URLs of its sockets, and the types of the frames its lobby
+    sockets receive."""
 
     def __init__(self, person: Person, suffix: str) -> None:
         self.page = person.ctx.new_page()
         self.gets: list[str] = []
         self.frames: list[str] = []
+        self.sockets: list[str] = []
+        self.page.on("websocket", lambda ws: self.sockets.append(ws.url))
         self.page.on("request", lambda r: self.gets.append(r.url)
                      if r.method == "GET" and r.url.endswith(suffix) else None)
         self.page.on("websocket", lambda ws: ws.on("framereceived", lambda p: self.frames.append(json.loads(p)["t"]))
@@ -371,6 +374,7 @@ def test_the_table_page_asks_for_its_table_once_a_tables_frame(people) -> None:
     assert gus.page.request.post(f"/api/tables/{tid}/join").ok
     seen.page.wait_for_function("() => document.querySelectorAll('#seat-list li.open').length === 1")
     seen.steady(lambda frames: max(2, frames.count("tables")), "the table")  # gus's seat: a second frame
+    assert [u.split("/ws/", 1)[1] for u in seen.sockets] == ["lobby"]  # the page's one socket
 
 
 def test_the_home_page_asks_for_your_games_once_a_connection(people) -> None:
@@ -387,3 +391,4 @@ def test_the_home_page_asks_for_your_games_once_a_connection(people) -> None:
     seen.page.locator(f"#my-games a[href='/g/{gid}']").wait_for()
     # (a "turn" comes when the bot has moved: hal is not at that game's board)
     seen.steady(lambda frames: 1 + sum(f in ("games_changed", "turn") for f in frames), "/api/my-games")
+    assert [u.split("/ws/", 1)[1] for u in seen.sockets] == ["lobby"]  # the page's one socket

@@ -2,6 +2,7 @@
 // open seats with bots, or cancels); a visitor joins; a seated player waits or gets up.
 import { api, boot, esc, newestOf, t, toast } from "./api.js";
 import { lobbySocket } from "./socket.js";
+import { shareLobby } from "./turns.js";
 
 let table = boot.table;
 const me = boot.user;
@@ -146,16 +147,18 @@ if (cancel) {
 
 // Live: the lobby socket says when the seats change and when our game starts. Its first frame
 // (after each connection) is a "tables" frame: that one refresh also covers whatever changed
-// while the page loaded or the socket was away.
+// while the page loaded or the socket was away. The page's one socket (turns.js) while the
+// page loads; a socket of its own once a join has opened the table to this page.
 let listening = false;
 function listen() {
   if (listening || table.status !== "open") return;
   listening = true;
-  lobbySocket({
+  const handlers = {
     onMessage: (msg) => {
       if (msg.t === "started" && msg.game && msg.table === table.id) go(`/g/${msg.game}`);
       else if (msg.t === "tables") refresh();
     },
-  });
+  };
+  if (!shareLobby(handlers)) lobbySocket(handlers);
 }
 listen();

@@ -4,9 +4,9 @@
 // GET /api/my-games, asked when something changed rather than on a timer:
 //
 // - Every page holds one socket that carries what is addressed to the viewer: the game page's
-//   game socket (game.js: carryOnGameSocket(), its hello asks for them), the home page's lobby
-//   socket, which also shows the list of open tables (lobby.js: shareLobby()), or else, for a
-//   logged-in person, a lobby socket opened with ?tables=0, which carries only those frames.
+//   game socket (game.js: carryOnGameSocket(), its hello asks for them), the lobby socket of a
+//   page that follows the open tables (the home page, a table's page: shareLobby()), or else,
+//   for a logged-in person, a lobby socket opened with ?tables=0, which carries only those frames.
 //   Their "turn" (a game became your turn while you were not looking at it), "games_changed",
 //   "challenges" and "started", and each (re)connection, make this page look again.
 // - While no such socket is open (a visitor who became a guest on this page, a refused or lost
@@ -34,6 +34,7 @@ let lastLook = 0;
 let socketUp = false;
 const shared = []; // a page's own handlers of the lobby socket's frames (the home page's)
 let carried = false; // the page's game socket carries the viewer's frames
+let opened = false; // the page's socket has been chosen (DOMContentLoaded)
 const tabs = typeof BroadcastChannel === "function" ? new BroadcastChannel("donjon-turns") : null;
 
 /** `fn(data)` with each answer of /api/my-games (at once if one came already). */
@@ -47,11 +48,14 @@ export function refreshTurns() {
   return look();
 }
 
-/** The page shows the list of open tables: this page's lobby socket is opened without
- *  ?tables=0 and `onMessage(msg)` / `onOpen()` get its frames and connections too. To be
- *  called while the page's modules load (the socket opens on DOMContentLoaded). */
+/** The page follows the open tables: this page's lobby socket is opened without ?tables=0 and
+ *  `onMessage(msg)` / `onOpen()` get its frames and connections too. Called while the page's
+ *  modules load (the socket opens on DOMContentLoaded); later it is too late: false, and the
+ *  caller opens a socket of its own. */
 export function shareLobby({ onMessage, onOpen = () => {} }) {
+  if (opened) return false;
   shared.push({ onMessage, onOpen });
+  return true;
 }
 
 /** This page's game socket carries the frames addressed to the viewer (its hello asks for
@@ -123,6 +127,7 @@ function show(data) {
 }
 
 function openSocket() {
+  opened = true;
   setTimeout(() => { if (!lastLook) look(); }, 2000); // a socket refused or slow: look anyway
   const tables = shared.length > 0;
   if (carried || (!tables && !boot.user)) return; // nothing is addressed to a visitor without a session
