@@ -432,7 +432,8 @@ class LobbySockets:
             self._to_users(message, {"t": "turn", "game": message.get("game")})
 
     def _to_users(self, message: dict[str, Any], frame: dict[str, Any]) -> None:
-        """``frame`` to the lobby sockets of the users of ``message["users"]`` only."""
+        """``frame`` to the sockets that carry the frames of the users of ``message["users"]``
+        (their lobby sockets, and game sockets that asked), and to no other."""
         for user_id in set(message.get("users") or []):
             for c in list(self.by_user.get(user_id, ())):
                 c.push(frame)

@@ -32,7 +32,7 @@ let knownChallenges = null; // ids of the challenges received at the last look
 let last = null;
 let lastLook = 0;
 let socketUp = false;
-const shared = []; // a page's own handlers of the lobby socket's frames (the home page's)
+const shared = []; // a page's own handlers of the lobby socket's frames (the home page's, a table's page's)
 let carried = false; // the page's game socket carries the viewer's frames
 let opened = false; // the page's socket has been chosen (DOMContentLoaded)
 const tabs = typeof BroadcastChannel === "function" ? new BroadcastChannel("donjon-turns") : null;
@@ -41,11 +41,6 @@ const tabs = typeof BroadcastChannel === "function" ? new BroadcastChannel("donj
 export function onMyGames(fn) {
   listeners.push(fn);
   if (last) fn(last);
-}
-
-/** Look again now. */
-export function refreshTurns() {
-  return look();
 }
 
 /** The page follows the open tables: this page's lobby socket is opened without ?tables=0 and
