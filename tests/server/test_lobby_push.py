@@ -7,7 +7,7 @@ import asyncio
 from types import SimpleNamespace
 from typing import Any
 
-from donjon.server.sockets import Conn
+from donjon.server.sockets import Conn, loads
 from donjon.server.ws import LobbySockets
 
 
@@ -36,7 +36,8 @@ def make() -> tuple[LobbySockets, SlowLobby, Conn]:
 def frames(conn: Conn) -> list[dict[str, Any]]:
     out = []
     while not conn.queue.empty():
-        out.append(conn.queue.get_nowait())
+        f = conn.queue.get_nowait()
+        out.append(loads(f) if isinstance(f, str) else f)
     return out
 
 
@@ -82,5 +83,25 @@ def test_nothing_is_read_without_a_lobby_socket() -> None:
         sockets.add(conn, tables=True)  # a socket that connects later is sent the list by its handler;
         await sockets.on_bus("lobby", {"type": "tables_changed"})  # the next change reaches it
         assert lobby.calls == 1 and len(frames(conn)) == 1
+
+    asyncio.run(go())
+
+
+def test_the_list_is_encoded_once_for_every_socket() -> None:
+    """Each socket's writer sends the text it is given as it is: the list's JSON is made once
+    per change, not once per socket (a thousand home pages would encode it a thousand times)."""
+    async def go() -> None:
+        sockets, lobby, a = make()
+        b = Conn(seat=None, user_id=2, ready=True)
+        page = Conn(seat=None, user_id=3, ready=True)
+        for c, tables in ((a, True), (b, True), (page, False)):
+            sockets.add(c, tables=tables)
+        lobby.gate.set()
+        lobby.tables.append("t1")
+        await sockets.on_bus("lobby", {"type": "tables_changed"})
+        got_a, got_b = a.queue.get_nowait(), b.queue.get_nowait()
+        assert isinstance(got_a, str) and got_a is got_b
+        assert loads(got_a) == {"t": "tables", "tables": ["t1"]}
+        assert page.queue.empty()  # a page socket without the list (?tables=0)
 
     asyncio.run(go())
