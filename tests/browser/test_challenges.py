@@ -96,7 +96,8 @@ def test_a_challenge_from_a_profile_accepted_on_my_games(user_page) -> None:
 
 def test_decline_on_the_home_page_and_nobody_else_may_sit(user_page, site) -> None:
     cleo, dan, eve = user_page("cleo"), user_page("dan"), user_page("eve")
-    dan.goto("/")
+    with dan.expect_response(lambda r: r.url.endswith("/api/my-games")):
+        dan.goto("/")  # its first look, once its lobby socket is in: a challenge after it is new
     dan.wait_for_selector("#open-tables")
     assert dan.locator("#challenges").is_hidden()
     r = cleo.request.post("/api/tables", data={"game": "unfairchess", "to": "dan"}, headers={"Origin": site.url})
