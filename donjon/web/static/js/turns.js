@@ -73,16 +73,18 @@ function heard(msg) {
 }
 
 /** The game shown on this page became (`mine`) or stopped being the viewer's turn: count it
- *  at once, here and in the other tabs; the next look at the server confirms. A game not in
- *  the last answer waits for it. */
+ *  at once, here and in the other tabs. A game not in the last answer (none came yet, or the
+ *  game is not among the 50 listed) is asked for: an answer asked before the change would
+ *  count it as it was. */
 export function turnHere(gameId, mine) {
-  markTurn(gameId, mine);
+  if (!markTurn(gameId, mine)) look();
   if (tabs) tabs.postMessage({ game: gameId, mine });
 }
 
 function markTurn(gameId, mine) {
-  if (!last || !last.games.some((g) => g.id === gameId)) return;
+  if (!last || !last.games.some((g) => g.id === gameId)) return false;
   show({ ...last, games: last.games.map((g) => (g.id === gameId ? { ...g, your_turn: mine } : g)) });
+  return true;
 }
 
 if (tabs) tabs.onmessage = (ev) => markTurn(ev.data.game, ev.data.mine);
