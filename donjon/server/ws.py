@@ -412,11 +412,11 @@ class LobbySockets:
     def discard(self, conn: Conn) -> None:
         self.conns.discard(conn)
         self.watching.discard(conn)
-        mine = self.by_user.get(conn.user_id) if conn.user_id is not None else None
-        if mine is not None:
+        if conn.user_id is not None:
+            mine = self.by_user.get(conn.user_id, set())
             mine.discard(conn)
             if not mine:
-                del self.by_user[conn.user_id]  # type: ignore[arg-type]
+                self.by_user.pop(conn.user_id, None)
 
     async def on_bus(self, channel: str, message: dict[str, Any]) -> None:
         typ = message.get("type")

@@ -338,11 +338,14 @@ class Requests:
         self.gets: list[str] = []
         self.frames: list[str] = []
         self.sockets: list[str] = []
-        self.page.on("websocket", lambda ws: self.sockets.append(ws.url))
         self.page.on("request", lambda r: self.gets.append(r.url)
                      if r.method == "GET" and r.url.endswith(suffix) else None)
-        self.page.on("websocket", lambda ws: ws.on("framereceived", lambda p: self.frames.append(json.loads(p)["t"]))
-                     if "/ws/lobby" in ws.url else None)
+        self.page.on("websocket", self._socket)
+
+    def _socket(self, ws: Any) -> None:
+        self.sockets.append(ws.url)
+        if "/ws/lobby" in ws.url:
+            ws.on("framereceived", lambda p: self.frames.append(json.loads(p)["t"]))
 
     def steady(self, gets_for_frames: Any, what: str) -> None:
         """Wait until some frame came and, for half a second, the GETs number
