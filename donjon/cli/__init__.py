@@ -8,6 +8,7 @@ Subcommands (``donjon COMMAND --help`` for each)::
     donjon play GAME [--players N] [--seat S] [--bot LEVEL] [--seed N] [--options JSON]
     donjon tournament GAME --bots a,b,c --games N [--json]   round-robin among bots, with Elo
     donjon serve                                   the web server
+    donjon account password|logout NAME            set a player's password, end their sessions
 
 and the subcommands a game adds through its terminal UI. ``--bots``/``--bot`` take a level
 of the game's own bots (``GameInfo.bot_levels``) or a registered bot name (``random``,
@@ -18,7 +19,7 @@ One module per job: :mod:`~donjon.cli.commands` (the parser and :func:`main`),
 :mod:`~donjon.cli.console` and :mod:`~donjon.cli.menu` (terminal plumbing),
 :mod:`~donjon.cli.terminal` (the hooks a game's terminal UI declares),
 :mod:`~donjon.cli.cards`, :mod:`~donjon.cli.selfplay`, :mod:`~donjon.cli.replay`,
-:mod:`~donjon.cli.play`, :mod:`~donjon.cli.tournament`. No module here imports a game:
+:mod:`~donjon.cli.play`, :mod:`~donjon.cli.tournament`, :mod:`~donjon.cli.account`. No module here imports a game:
 they reach games through the registry and ``GameInfo`` (a game's terminal UI is the
 module ``GameInfo.tui``, imported when needed).
 """

@@ -27,6 +27,7 @@ COMMANDS: tuple[str, ...] = (
     "donjon.cli.tournament",
     "donjon.cli.serve",
     "donjon.cli.puzzles",
+    "donjon.cli.account",
 )
 """The modules of the generic subcommands, each with ``add(subparsers)``, in help order."""
 

@@ -16,6 +16,7 @@ from donjon.games import game_ids, get_info
 from donjon.games import games as registered_games
 from donjon.games.info import LANGS
 from donjon.server import auth
+from donjon.server.account import sessions_ended
 from donjon.server.api_common import STRICT, ApiError, require_user, user_json
 from donjon.server.auth import AuthError
 from donjon.server.export import export, ratings_before, replay_record
@@ -114,12 +115,13 @@ async def login(body: Credentials, request: Request, response: Response) -> dict
     return {"user": user_json(user, bal)}
 
 
-@router.post("/logout", summary="End this session")
+@router.post("/logout", summary="End this session (its sockets close)")
 async def logout(request: Request, response: Response) -> dict[str, Any]:
-    token = request.cookies.get(auth.COOKIE)
-    if token:
+    here = auth.session_of(request)
+    if here is not None:
         async with request.app.state.db.write() as s:
-            await repo.delete_session(s, auth.token_hash(token))
+            await repo.delete_session(s, here)
+        await sessions_ended(request.app.state.bus, [here])  # this session's sockets, in other tabs too
     auth.clear_session_cookie(response, secure=request.app.state.settings.cookie_secure)
     return {"ok": True}
 

@@ -81,11 +81,16 @@ def check_credentials(username: Any, password: Any) -> tuple[str, str]:
         raise AuthError("a username has 3 to 20 letters, digits, '_' or '-'")
     if username.lower().startswith("guest"):
         raise AuthError("usernames starting with 'guest' are kept for guests")
+    return username, check_password(password)
+
+
+def check_password(password: Any) -> str:
+    """``password`` if it may be a new password (8 to 256 characters), else :class:`AuthError`."""
     if not isinstance(password, str) or len(password) < MIN_PASSWORD:
         raise AuthError(f"a password has at least {MIN_PASSWORD} characters")
     if len(password) > 256:
         raise AuthError("that password is too long (256 characters at most)")
-    return username, password
+    return password
 
 
 async def verify_login(request: Request, user: User | None, username: str, password: str) -> User:
@@ -150,6 +155,13 @@ async def add_session(s: Any, app_state: Any, user_id: int) -> str:
     token = secrets.token_urlsafe(32)
     await repo.create_session(s, token_hash(token), user_id, app_state.settings.session_days)
     return token
+
+
+def session_of(conn: HTTPConnection) -> str | None:
+    """The token hash of the session cookie of this request or WebSocket (None without one);
+    whether the session exists is :func:`current_user`'s question."""
+    token = conn.cookies.get(COOKIE)
+    return token_hash(token) if token else None
 
 
 async def current_user(conn: HTTPConnection) -> User | None:

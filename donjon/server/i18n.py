@@ -1633,6 +1633,101 @@ MESSAGES: dict[str, Message] = {
         "fr": "Problème du jour",
         "es": "Problema del día",
     },
+    "account": {
+        "en": "Account",
+        "fr": "Compte",
+        "es": "Cuenta",
+    },
+    "account_settings": {
+        "en": "Account settings",
+        "fr": "Paramètres du compte",
+        "es": "Ajustes de la cuenta",
+    },
+    "change_password_title": {
+        "en": "Change your password",
+        "fr": "Changer de mot de passe",
+        "es": "Cambiar la contraseña",
+    },
+    "password_note": {
+        "en": "Changing it logs you out everywhere but here.",
+        "fr": "Le changer vous déconnecte partout ailleurs qu'ici.",
+        "es": "Al cambiarla se cierran tus sesiones en todas partes menos aquí.",
+    },
+    "current_password": {
+        "en": "Current password",
+        "fr": "Mot de passe actuel",
+        "es": "Contraseña actual",
+    },
+    "new_password": {
+        "en": "New password",
+        "fr": "Nouveau mot de passe",
+        "es": "Nueva contraseña",
+    },
+    "repeat_password": {
+        "en": "New password, again",
+        "fr": "Nouveau mot de passe, encore",
+        "es": "Repite la nueva contraseña",
+    },
+    "passwords_differ": {
+        "en": "The two new passwords differ.",
+        "fr": "Les deux nouveaux mots de passe diffèrent.",
+        "es": "Las dos contraseñas nuevas no coinciden.",
+    },
+    "wrong_password": {
+        "en": "That is not your current password.",
+        "fr": "Ce n'est pas votre mot de passe actuel.",
+        "es": "Esa no es tu contraseña actual.",
+    },
+    "change_password": {
+        "en": "Change password",
+        "fr": "Changer le mot de passe",
+        "es": "Cambiar la contraseña",
+    },
+    "password_changed": {
+        "en": "Password changed. Sessions ended elsewhere: {n}.",
+        "fr": "Mot de passe changé. Sessions terminées ailleurs : {n}.",
+        "es": "Contraseña cambiada. Sesiones cerradas en otros sitios: {n}.",
+    },
+    "sessions_title": {
+        "en": "Where you are logged in",
+        "fr": "Où vous êtes connecté",
+        "es": "Dónde has iniciado sesión",
+    },
+    "session_since": {
+        "en": "Logged in {date}",
+        "fr": "Connecté le {date}",
+        "es": "Sesión iniciada el {date}",
+    },
+    "session_until": {
+        "en": "until {date}",
+        "fr": "jusqu'au {date}",
+        "es": "hasta el {date}",
+    },
+    "session_here": {
+        "en": "this browser",
+        "fr": "ce navigateur",
+        "es": "este navegador",
+    },
+    "end_others": {
+        "en": "Log out everywhere else",
+        "fr": "Me déconnecter partout ailleurs",
+        "es": "Cerrar las demás sesiones",
+    },
+    "others_ended": {
+        "en": "Sessions ended elsewhere: {n}.",
+        "fr": "Sessions terminées ailleurs : {n}.",
+        "es": "Sesiones cerradas en otros sitios: {n}.",
+    },
+    "only_here": {
+        "en": "You are logged in here only.",
+        "fr": "Vous n'êtes connecté qu'ici.",
+        "es": "Solo has iniciado sesión aquí.",
+    },
+    "guest_no_password": {
+        "en": "A guest has no password. Sign up to keep your games and choose one.",
+        "fr": "Un invité n'a pas de mot de passe. Inscrivez-vous pour garder vos parties et en choisir un.",
+        "es": "Un invitado no tiene contraseña. Regístrate para conservar tus partidas y elegir una.",
+    },
 }
 
 

@@ -21,7 +21,7 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemLoader, TemplateNotFound
 
 from donjon.games import game_ids, games, get_info
-from donjon.server import auth, gctune, i18n
+from donjon.server import account, auth, gctune, i18n
 from donjon.store import repo
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -113,6 +113,16 @@ async def login_page(request: Request) -> Response:
 @router.get("/register", response_class=HTMLResponse)
 async def register_page(request: Request) -> Response:
     return await render(request, "login.html", mode="register")
+
+
+@router.get("/account", response_class=HTMLResponse)
+async def account_page(request: Request) -> Response:
+    """Your password and sessions (donjon/server/account.py); a visitor logs in first."""
+    user = await auth.current_user(request)
+    if user is None:
+        return RedirectResponse("/login?next=/account", status_code=303)
+    sessions = [] if user.is_guest else await account.sessions_json(request, user)
+    return await render(request, "account.html", boot={"sessions": sessions})
 
 
 @router.get("/my-games", response_class=HTMLResponse)

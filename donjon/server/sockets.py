@@ -96,6 +96,9 @@ class Sock(Conn):
 
     close_code: int = 1000
     close_reason: str = ""
+    session: str | None = None
+    """The token hash of the session the socket was opened with (None: a visitor's): the
+    socket closes when that session ends (``donjon.server.account``)."""
 
     def close_with(self, code: int, reason: str, frame: dict[str, Any] | None = None) -> None:
         """Send ``frame`` (if any) after what is queued, then close the socket with ``code``."""

@@ -15,7 +15,8 @@ every game together) and ``ws_max_per_ip`` of one client address; one more is cl
 Every refusal of a socket (4403 foreign Origin, 4404 no such game, 4429, 1013, 1012) happens
 after the handshake is accepted, so that a browser sees the close code: a socket closed
 before it is accepted is an HTTP 403 to the client, which a browser reports as 1006.
-While the server drains for a shutdown (:func:`drain`) every socket gets ``{"t": "bye"}``
+A socket whose session ends (a logout, a password change: :mod:`donjon.server.account`) is
+closed with 4401. While the server drains for a shutdown (:func:`drain`) every socket gets ``{"t": "bye"}``
 and close code 1012 (service restart): the client reconnects, to another node if any.
 """
 
@@ -54,6 +55,9 @@ CLOSE_NOT_FOUND = 4404
 """No such game: the client does not reconnect."""
 CLOSE_TOO_MANY = 4429
 """Too many open sockets of this user or address: the client waits long before it tries again."""
+CLOSE_SIGNED_OUT = 4401
+"""The session the socket was opened with ended (logged out, here or elsewhere; a password
+changed): the browser loads its page again, as whoever its cookie now says."""
 BYE = {"t": "bye", "reason": "the server is restarting: reconnect (your game is safe)", "code": "restarting"}
 
 # Fields allowed in each client message (beyond "t").
@@ -240,13 +244,13 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
     user_id = user.id if user is not None else None
     async with _counted(ws, user_id) as admitted:
         if admitted:
-            await _game_session(ws, hub, room, user_id)
+            await _game_session(ws, hub, room, user_id, auth.session_of(ws) if user is not None else None)
 
 
-async def _game_session(ws: WebSocket, hub: Hub, room: Room, user_id: int | None) -> None:
+async def _game_session(ws: WebSocket, hub: Hub, room: Room, user_id: int | None, session: str | None) -> None:
     seat = room.seat_of_user(user_id)
     await ws.accept()
-    conn = Sock(seat=seat, user_id=user_id)
+    conn = Sock(seat=seat, user_id=user_id, session=session)
     writer = start_writer(ws, conn)
     gate = Gate(ws, conn)
     ctx = {"game_id": room.id, "seat": seat, "user": user_id}
@@ -430,6 +434,15 @@ class LobbySockets:
             self._to_users(message, {"t": "started", "game": message.get("game"), "table": message.get("table")})
         elif typ == "turn":
             self._to_users(message, {"t": "turn", "game": message.get("game")})
+        elif typ == "sessions_ended":
+            self._close_sessions(set(message.get("sessions") or ()))
+
+    def _close_sessions(self, ended: set[str]) -> None:
+        """Close (4401) every socket of this process opened with one of these sessions, game
+        sockets included: sessions end rarely, so they are looked for among all sockets."""
+        for conn in all_conns(self.app):
+            if isinstance(conn, Sock) and conn.session in ended:
+                conn.close_with(CLOSE_SIGNED_OUT, "signed out")
 
     def _to_users(self, message: dict[str, Any], frame: dict[str, Any]) -> None:
         """``frame`` to the sockets that carry the frames of the users of ``message["users"]``
@@ -466,13 +479,13 @@ async def lobby_socket(ws: WebSocket) -> None:
     tables = ws.query_params.get("tables", "1") != "0"
     async with _counted(ws, user_id) as admitted:
         if admitted:
-            await _lobby_session(ws, user_id, tables)
+            await _lobby_session(ws, user_id, tables, auth.session_of(ws) if user is not None else None)
 
 
-async def _lobby_session(ws: WebSocket, user_id: int | None, tables: bool) -> None:
+async def _lobby_session(ws: WebSocket, user_id: int | None, tables: bool, session: str | None) -> None:
     await ws.accept()
     sockets: LobbySockets = ws.app.state.lobby_sockets
-    conn = Sock(seat=None, user_id=user_id, ready=True)
+    conn = Sock(seat=None, user_id=user_id, ready=True, session=session)
     writer = start_writer(ws, conn)
     gate = Gate(ws, conn)
     sockets.add(conn, tables)

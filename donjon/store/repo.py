@@ -71,6 +71,12 @@ async def replace_password_hash(s: AsyncSession, user_id: int, old: str, new: st
     return bool(result.rowcount)  # type: ignore[attr-defined]
 
 
+async def set_password_hash(s: AsyncSession, user_id: int, new: str) -> None:
+    """Set the password hash of account ``user_id`` to ``new``, whatever it was."""
+    await s.execute(update(User).where(User.id == user_id).values(password_hash=new)
+                    .execution_options(synchronize_session=False))
+
+
 async def user_by_name(s: AsyncSession, username: str) -> User | None:
     """The account named ``username`` in any case (``username_key`` is the lower-case name,
     unique). Usernames are ASCII: a name that is not is nobody's, even when ``str.lower``
@@ -122,6 +128,25 @@ async def session_user(s: AsyncSession, token_hash: str) -> User | None:
 
 async def delete_session(s: AsyncSession, token_hash: str) -> None:
     await s.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash))
+
+
+async def user_sessions(s: AsyncSession, user_id: int) -> list[SessionRow]:
+    """The user's sessions that have not expired, the newest first."""
+    rows = await s.execute(select(SessionRow).where(SessionRow.user_id == user_id, SessionRow.expires_at > now())
+                           .order_by(SessionRow.created_at.desc()))
+    return list(rows.scalars())
+
+
+async def end_sessions(s: AsyncSession, user_id: int, keep: str | None = None) -> list[str]:
+    """Delete every session of ``user_id`` but ``keep`` (a token hash, or None: all of them);
+    returns the hashes of those deleted, expired ones included."""
+    query = select(SessionRow.token_hash).where(SessionRow.user_id == user_id)
+    if keep is not None:
+        query = query.where(SessionRow.token_hash != keep)
+    ended = list((await s.execute(query)).scalars())
+    if ended:
+        await s.execute(delete(SessionRow).where(SessionRow.token_hash.in_(ended)))
+    return ended
 
 
 # --------------------------------------------------------------------------- tables
@@ -551,7 +576,7 @@ async def user_stats(s: AsyncSession, user_id: int) -> dict[str, int]:
 
 __all__ = [
     "Finish", "SeatSpec", "active_game_ids", "append_entry", "balance", "create_game", "create_session", "create_table",
-    "create_user", "delete_session", "dead_nodes", "due_deadlines", "due_flags", "set_flag_at", "SET_ABSENCES", "absence_params", "end_batch", "end_games", "FinishHook", "lock_users", "game_entries",
+    "create_user", "delete_session", "end_sessions", "user_sessions", "set_password_hash", "dead_nodes", "due_deadlines", "due_flags", "set_flag_at", "SET_ABSENCES", "absence_params", "end_batch", "end_games", "FinishHook", "lock_users", "game_entries",
     "game_seats", "game_summary", "forget_nodes", "heartbeat", "lapsed_presence", "move_presence", "node_seen",
     "present_nodes",
     "start_absence_from",

@@ -652,6 +652,67 @@ def test_any_page_hears_of_a_turn_at_once_and_asks_only_then(new_page) -> None:
     assert [u.split("/ws/", 1)[1] for u in alice_sockets] == [f"game/{gid}"], alice_sockets
 
 
+def socket_ready(pg: Any, url: str) -> None:
+    """Open ``url``; return once its page's own socket (``/ws/lobby?tables=0``) is in."""
+    with pg.expect_websocket(lambda ws: "tables=0" in ws.url) as info:
+        pg.goto(url)
+    info.value.wait_for_event("framereceived")
+
+
+def test_a_new_password_logs_the_players_other_devices_out_at_once(new_page) -> None:
+    """``/account`` (linked from the player's own profile): the current password is asked and
+    a wrong one said so, the new one twice; once it is changed, the player's other devices are
+    logged out at once, their pages loaded again as a visitor's (their sockets closed 4401),
+    and this one stays. A logout in one tab does the same to the session's other tabs."""
+    laptop, phone = new_page(), new_page(PHONE)
+    register(laptop, "jonas")
+    log_in(phone, "jonas")
+    socket_ready(phone, "/learn")
+
+    laptop.goto("/profile/jonas")
+    laptop.locator("#account-link").click()
+    laptop.wait_for_url(re.compile(r"/account$"))
+    laptop.wait_for_function("() => document.querySelectorAll('#session-list li').length === 2")
+    assert laptop.locator("#session-list li.current").count() == 1
+    form = laptop.locator("#password-form")
+    form.locator("[name=current]").fill("not the password")
+    form.locator("[name=new]").fill("a new password")
+    form.locator("[name=again]").fill("a new password")
+    form.locator("button[type=submit]").click()
+    assert form.locator(".form-error").inner_text() == "That is not your current password."
+    form.locator("[name=current]").fill(PASSWORD)
+    form.locator("[name=again]").fill("a new passwort")
+    form.locator("button[type=submit]").click()
+    assert form.locator(".form-error").inner_text() == "The two new passwords differ."
+    assert phone.locator(".userbox a[href='/login']").count() == 0  # nothing changed yet
+    form.locator("[name=again]").fill("a new password")
+    form.locator("button[type=submit]").click()
+    form.locator(".form-done:not([hidden])").wait_for()
+    assert form.locator(".form-done").inner_text() == "Password changed. Sessions ended elsewhere: 1."
+    phone.wait_for_selector(".userbox a[href='/login']")  # the phone's page loaded again, logged out
+    assert "/learn" in phone.url
+    laptop.wait_for_function("() => document.querySelectorAll('#session-list li').length === 1")
+    assert laptop.locator("#end-others").is_disabled()
+    shot(laptop, "account-1280.png")
+
+    phone.goto("/login")
+    phone.fill("#auth-form input[name=username]", "jonas")
+    phone.fill("#auth-form input[name=password]", "a new password")
+    phone.click("#auth-form button[type=submit]")
+    phone.wait_for_url(re.compile(r"/$"))
+    phone.goto("/account")
+    phone.wait_for_function("() => document.querySelectorAll('#session-list li').length === 2")
+    shot(phone, "account-390.png")
+
+    tab = laptop.context.new_page()  # the laptop's second tab
+    socket_ready(tab, "/learn")
+    laptop.locator("#logout-btn").click()
+    laptop.wait_for_selector(".userbox a[href='/login']")
+    tab.wait_for_selector(".userbox a[href='/login']")  # the tab loaded again, logged out
+    phone.reload()
+    phone.wait_for_function("() => document.querySelectorAll('#session-list li').length === 1")
+
+
 def test_a_cooperative_game_offers_no_draw(new_page) -> None:
     pg = new_page()
     pg.goto("/")

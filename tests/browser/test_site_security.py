@@ -162,6 +162,7 @@ def test_every_page_under_the_policy(browser, site) -> None:
         assert "Loading" not in ann.page.locator("#hat-row").inner_text()
         ann.visit("/leaderboard/unfairchess", "js:!document.querySelector('#leaderboard tbody').textContent.includes('Loading')")
         ann.visit("/shop", "#hat-grid .hat-item")
+        ann.visit("/account", "#session-list li.current")
 
         guest.visit("/games/unfairchess/rules", "#ucg-rules article:not([hidden])")
         guest.page.locator(".ucg-rules-lang button[data-lang=fr]").click()

@@ -5,7 +5,8 @@ an absence forfeit fires once in the cluster although both nodes run the timer; 
 killed node who never comes back forfeits through the presence lease; a game clock's flag
 falls once, at its stored deadline, after the node that served the game is killed; a move
 that makes it the turn of a player away from the game is told to that player's page on the
-other node, and not once the player is at the board there.
+other node, and not once the player is at the board there; a session ended on one node (or by
+the operator's command) closes its sockets on the other.
 
 Needs PostgreSQL (``DONJON_TEST_POSTGRES_URL``, exported by ``.ci/run``) and ``redis-server``;
 skipped without them. Each test gets its own database and its own Redis server.
@@ -319,3 +320,46 @@ async def test_a_turn_is_told_across_nodes_only_to_a_player_away_from_the_game(c
         await page.close()
         for p in (w, k):
             await p.close()
+
+
+async def test_an_ended_session_closes_its_sockets_on_every_node(cluster: Cluster,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Alice, logged in twice, ends her other sessions on node A: the other session's socket on
+    node B closes with 4401 (the ended sessions go over Redis). The operator's ``donjon account
+    logout`` reaches the nodes the same way, from outside any node."""
+    import httpx
+
+    from donjon.cli import main
+
+    a, b = cluster()
+
+    async def session(login: bool) -> str:
+        async with httpx.AsyncClient(base_url=a.url, timeout=60, verify=False) as c:
+            path, body = ("/api/login", {"username": "alice", "password": "correct horse"}) if login else \
+                ("/api/register", {"username": "alice", "password": "correct horse"})
+            r = await c.post(path, json=body)
+            assert r.status_code == 200, r.text
+            return str(c.cookies["donjon_session"])
+
+    async def page(cookie: str) -> websockets.ClientConnection:
+        ws = await websockets.connect(f"{b.ws_url}/ws/lobby?tables=0",
+                                      additional_headers={"Cookie": f"donjon_session={cookie}"})
+        assert json.loads(await asyncio.wait_for(ws.recv(), 30)) == {"t": "ready"}
+        return ws
+
+    async def close_code(ws: websockets.ClientConnection) -> int | None:
+        with pytest.raises(websockets.ConnectionClosed):
+            await asyncio.wait_for(ws.recv(), 30)
+        return ws.close_code
+
+    here = await session(login=False)
+    there = await page(await session(login=True))
+    async with httpx.AsyncClient(base_url=a.url, timeout=60, verify=False,
+                                 cookies={"donjon_session": here}) as c:
+        assert (await c.post("/api/account/sessions/end-others")).json() == {"ended": 1}
+    assert await close_code(there) == 4401
+
+    again = await page(here)
+    monkeypatch.setenv("DONJON_REDIS_URL", str(a.redis_url))
+    assert await asyncio.to_thread(main, ["account", "logout", "alice", "--database-url", a.database_url]) == 0
+    assert await close_code(again) == 4401

@@ -91,7 +91,7 @@ def test_no_page_has_an_inline_script_or_handler(site: Site) -> None:
     gid, _ = site.game_pair(alice, bob)
     tid = alice.post("/api/tables", json={"opponent": "invite"}).json()["table"]["id"]
     pages = ["/", "/login", "/register", "/watch", f"/g/{gid}", f"/g/{gid}/replay", f"/t/{tid}",
-             "/profile/alice", "/leaderboard/unfairchess", "/shop", "/nowhere",
+             "/profile/alice", "/leaderboard/unfairchess", "/shop", "/account", "/nowhere",
              "/games/unfairchess/rules", "/games/unfairchess/cards", "/games/castel/rules",
              "/games/castel/cards", "/games/citadel/rules"]
     for url in pages:

@@ -20,7 +20,7 @@ def test_lang_es_serves_spanish_pages(site: Site) -> None:
     bob = site.user("bobby")
     gid, _ = site.game_pair(alice, bob)
     t = i18n.strings("es")
-    for url in ("/", "/login", "/register", "/watch", f"/g/{gid}", f"/g/{gid}/replay", "/u/alice", "/leaderboard", "/shop"):
+    for url in ("/", "/login", "/register", "/watch", f"/g/{gid}", f"/g/{gid}/replay", "/u/alice", "/leaderboard", "/shop", "/account"):
         r = alice.get(url, params={"lang": "es"})
         assert r.status_code == 200, url
         assert '<html lang="es"' in r.text, url

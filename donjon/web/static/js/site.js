@@ -1,5 +1,6 @@
 // Every page: theme toggle, logout, "play with the computer", the nav's menus and its toggle on narrow screens.
 import { api, ensureSession, toast } from "./api.js";
+import { leavingSession } from "./socket.js";
 import "./turns.js";
 
 const root = document.documentElement;
@@ -18,6 +19,7 @@ const logout = document.getElementById("logout-btn");
 if (logout) {
   logout.addEventListener("click", async () => {
     try {
+      leavingSession();
       await api("/api/logout", { method: "POST" });
       location.href = "/";
     } catch (e) {

@@ -13,7 +13,8 @@
 // Statuses given to onStatus: "connecting", "connected", "reconnecting" (after a lost
 // connection, with backoff 0.5 s → 10 s), "limited" (closed 4429: too many sockets open, the
 // next try is 30 s → 2 min away), "gone" (4404: no such game) and "closed" (4403, or close()):
-// after these two it does not reconnect. The lobby socket (lobbySocket below) follows the same
+// after these two it does not reconnect. A socket closed 4401 (its session ended: logged out in
+// another tab, a password changed elsewhere) loads its page again, as whoever the cookie now says. The lobby socket (lobbySocket below) follows the same
 // rules. Close codes: docs/protocol.md, "Close codes".
 
 import { wsUrl } from "./api.js";
@@ -21,10 +22,26 @@ import { wsUrl } from "./api.js";
 export const CLOSE_FORBIDDEN = 4403; // a foreign Origin: not retried
 export const CLOSE_NOT_FOUND = 4404; // no such game: not retried
 export const CLOSE_TOO_MANY = 4429; // too many open sockets of this user or address: retried after a long wait
+export const CLOSE_SIGNED_OUT = 4401; // the socket's session ended (a logout, a password changed): the page loads again
 const BACKOFF_MIN = 500;
 const BACKOFF_MAX = 10000;
 const LIMITED_MIN = 30000;
 const LIMITED_MAX = 120000;
+
+let leaving = false;
+
+/** This page ends its own session and goes elsewhere (the logout button): its sockets closed
+ *  4401 neither reload it nor reconnect. */
+export function leavingSession() {
+  leaving = true;
+}
+
+// The socket's session ended: the page is loaded again (true), its own state no longer the viewer's.
+function signedOut(code) {
+  if (code !== CLOSE_SIGNED_OUT) return false;
+  if (!leaving) location.reload();
+  return true;
+}
 
 // After a socket closed with `code`: { delay, backoff } (wait `delay` ms, then try again;
 // `backoff` is the base of the next wait), or null if it is not to be retried.
@@ -57,6 +74,7 @@ export function lobbySocket({ onMessage, onOpen = () => {}, onClose = () => {}, 
     };
     ws.onclose = (ev) => {
       onClose();
+      if (signedOut(ev.code)) return;
       const next = retryAfterClose(ev.code, backoff);
       if (next === null) return;
       backoff = next.backoff;
@@ -144,6 +162,7 @@ export class GameSocket {
       clearInterval(this.heartbeat);
       for (const p of this.pending.values()) p.reject(new Error(p.lostMessage || "connection lost"));
       this.pending.clear();
+      if (!this.stopped && signedOut(ev.code)) return;
       const next = this.stopped ? null : retryAfterClose(ev.code, this.backoff);
       if (next === null) {
         this.stopped = true;

@@ -1,0 +1,113 @@
+"""``donjon account password|logout NAME``: an operator's help for a player who lost their
+password or their device (the site has no e-mail to send a reset link to).
+
+``password`` sets a new password (typed twice at the prompt, one line read from standard
+input when that is not a terminal, or ``--generate``: a random one, printed); ``logout`` ends
+every session of the account. Both end every session of the account, so whoever held one must
+log in again. They open the site's database (``--database-url``, else ``DONJON_DATABASE_URL``,
+else ``./donjon.sqlite3``, as ``donjon serve``). On a site with Redis (``DONJON_REDIS_URL``)
+the nodes are told, and they close the sockets of those sessions at once; a one-process site
+(no Redis) cannot be told, and those sockets stay open until they next reconnect, which then
+finds no session.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import getpass
+import os
+import secrets
+from typing import TYPE_CHECKING
+
+from sqlalchemy.engine import make_url
+
+from donjon.cli.console import Console
+from donjon.cli.terminal import Subparsers
+
+if TYPE_CHECKING:
+    from donjon.server.settings import Settings
+
+
+def add(sub: Subparsers) -> None:
+    p = sub.add_parser("account", help="set a player's password, end their sessions",
+                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ps = p.add_subparsers(dest="account_command", metavar="ACTION", required=True)
+    pw = ps.add_parser("password", help="set NAME's password; every session of NAME ends")
+    pw.add_argument("name", metavar="NAME")
+    pw.add_argument("--generate", action="store_true", help="a random password, printed")
+    out = ps.add_parser("logout", help="end every session of NAME")
+    out.add_argument("name", metavar="NAME")
+    for q in (pw, out):
+        q.add_argument("--database-url", default=None,
+                       help="SQLAlchemy URL (env DONJON_DATABASE_URL, default sqlite:///./donjon.sqlite3)")
+        q.set_defaults(run=run)
+
+
+def _new_password(args: argparse.Namespace, console: Console) -> str | None:
+    from donjon.server.auth import AuthError, check_password
+
+    if args.generate:
+        password = secrets.token_urlsafe(12)
+    elif console.inp.isatty():
+        password = getpass.getpass(f"new password for {args.name}: ")
+        if getpass.getpass("again: ") != password:
+            console.error("the two passwords differ; nothing changed")
+            return None
+    else:
+        password = console.inp.readline().rstrip("\r\n")
+    try:
+        return check_password(password)
+    except AuthError as e:
+        console.error(f"{e.reason}; nothing changed")
+        return None
+
+
+def run(args: argparse.Namespace, console: Console) -> int:
+    from donjon.server.settings import Settings
+
+    settings = Settings.from_env(database_url=args.database_url)
+    u = make_url(settings.database_url)
+    if u.drivername.startswith("sqlite") and u.database not in (None, "", ":memory:") \
+            and not os.path.exists(u.database):
+        console.error(f"no database at {u.database} (--database-url, or DONJON_DATABASE_URL)")
+        return 1
+    password = None
+    if args.account_command == "password":
+        password = _new_password(args, console)
+        if password is None:
+            return 2
+    return asyncio.run(_apply(settings, args.name, password, getattr(args, "generate", False), console))
+
+
+async def _apply(settings: Settings, name: str, password: str | None, show: bool, console: Console) -> int:
+    from donjon.bus import make_bus
+    from donjon.server.account import sessions_ended
+    from donjon.server.auth import hash_password, password_hasher
+    from donjon.store import Database, repo
+
+    db = Database(settings.database_url)
+    try:
+        async with db.read() as s:
+            user = await repo.user_by_name(s, name)
+        if user is None or user.is_guest:
+            console.error(f"no account named {name!r}; nothing changed")
+            return 1
+        hashed = await hash_password(password_hasher(settings), password) if password is not None else None
+        async with db.write() as s:
+            if hashed is not None:
+                await repo.set_password_hash(s, user.id, hashed)
+            ended = await repo.end_sessions(s, user.id)
+    finally:
+        await db.dispose()
+    if settings.redis_url and ended:
+        bus = make_bus(settings.redis_url, "cli")
+        await bus.start()
+        try:
+            await sessions_ended(bus, ended)
+        finally:
+            await bus.stop()
+    if password is not None:
+        console.print(f"{user.username}: password set" + (f" to {password}" if show else ""))
+    console.print(f"{user.username}: {len(ended)} session(s) ended")
+    return 0

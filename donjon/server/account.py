@@ -1,0 +1,109 @@
+"""A player's own account: their password and their sessions (``/api/account``, and the
+page ``/account`` that uses it).
+
+- ``GET /api/account``: the account's sessions that have not expired (when each began, when
+  it ends, which one is this browser's), the newest first.
+- ``POST /api/account/password`` ``{"current": ..., "new": ...}``: when ``current`` is the
+  account's password, ``new`` replaces it and every *other* session of the account ends (a
+  password changed because it leaked also shuts out whoever used it); this one goes on. A
+  wrong ``current`` is 401 ``wrong_password`` and changes nothing; it counts as a failed login
+  of the account, under the login limit (docs/server.md "Limits"), so this is no way round it.
+- ``POST /api/account/sessions/end-others``: every other session of the account ends.
+
+Guests have no password and one session: these answer them 403 ``guest``.
+
+A session that ends closes its sockets, on every node: :func:`sessions_ended` publishes the
+ended token hashes on the ``lobby`` channel, and each node closes the sockets opened with them
+(4401, ``ws.CLOSE_SIGNED_OUT``); the browser then loads its page again, as whoever its cookie
+now says (a visitor). Logging out (``/api/logout``) ends its session the same way. An operator
+can set a password and end sessions from the command line (``donjon account``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field
+
+from donjon.server import auth
+from donjon.server.api_common import STRICT, ApiError, require_user
+from donjon.server.auth import AuthError
+from donjon.store import repo
+from donjon.store.models import User
+
+router = APIRouter(prefix="/api/account", tags=["account"])
+
+
+class PasswordChange(BaseModel):
+    model_config = STRICT
+    current: str = Field(max_length=256)
+    new: str = Field(max_length=256)
+
+
+async def sessions_ended(bus: Any, hashes: list[str]) -> None:
+    """Tell every node that the sessions of these token hashes ended: their sockets close."""
+    if hashes:
+        await bus.publish("lobby", {"type": "sessions_ended", "sessions": hashes})
+
+
+async def end_sessions(state: Any, user_id: int, keep: str | None = None) -> int:
+    """End every session of ``user_id`` but ``keep`` (a token hash; None: all), in the
+    database and on every node's sockets; how many ended."""
+    async with state.db.write() as s:
+        ended = await repo.end_sessions(s, user_id, keep)
+    await sessions_ended(state.bus, ended)
+    return len(ended)
+
+
+async def _member(request: Request) -> User:
+    user = await require_user(request)
+    if user.is_guest:
+        raise ApiError("a guest account has no password; sign up to keep your games and set one", 403, "guest")
+    return user
+
+
+async def sessions_json(request: Request, user: User) -> list[dict[str, Any]]:
+    """The account's sessions that have not expired, the newest first: when each started and
+    ends (Unix seconds), and whether it is this request's."""
+    here = auth.session_of(request)
+    async with request.app.state.db.read() as s:
+        rows = await repo.user_sessions(s, user.id)
+    return [{"started": r.created_at, "expires": r.expires_at, "current": r.token_hash == here} for r in rows]
+
+
+@router.get("", summary="Your sessions (where you are logged in)")
+async def account(request: Request) -> dict[str, Any]:
+    user = await _member(request)
+    return {"username": user.username, "sessions": await sessions_json(request, user)}
+
+
+@router.post("/password", summary="Change your password; your other sessions end")
+async def change_password(body: PasswordChange, request: Request) -> dict[str, Any]:
+    user = await _member(request)
+    st = request.app.state
+    new = auth.check_password(body.new)
+    try:
+        await auth.verify_login(request, user, user.username, body.current)
+    except AuthError as e:
+        if e.status != 401:
+            raise
+        raise ApiError("that is not your current password", 401, "wrong_password") from None
+    old = user.password_hash
+    assert old is not None  # verify_login refuses an account without a password
+    hashed = await auth.hash_password(st.hasher, new)
+    here = auth.session_of(request)
+    async with st.db.write() as s:
+        # only over the hash just verified: a change made meanwhile (another tab) is not undone
+        if not await repo.replace_password_hash(s, user.id, old, hashed):
+            raise ApiError("your password was changed meanwhile; reload and try again", 409, "conflict")
+        ended = await repo.end_sessions(s, user.id, keep=here)
+    user.password_hash = hashed
+    await sessions_ended(st.bus, ended)
+    return {"ok": True, "ended": len(ended)}
+
+
+@router.post("/sessions/end-others", summary="Log out everywhere but here")
+async def end_others(request: Request) -> dict[str, Any]:
+    user = await _member(request)
+    return {"ended": await end_sessions(request.app.state, user.id, keep=auth.session_of(request))}
