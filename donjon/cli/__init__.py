@@ -8,7 +8,7 @@ Subcommands (``donjon COMMAND --help`` for each)::
     donjon play GAME [--players N] [--seat S] [--bot LEVEL] [--seed N] [--options JSON]
     donjon tournament GAME --bots a,b,c --games N [--json]   round-robin among bots, with Elo
     donjon serve                                   the web server
-    donjon account password|logout NAME            set a player's password, end their sessions
+    donjon account password|logout|close NAME      set a player's password, end their sessions, close the account
 
 and the subcommands a game adds through its terminal UI. ``--bots``/``--bot`` take a level
 of the game's own bots (``GameInfo.bot_levels``) or a registered bot name (``random``,

@@ -1,14 +1,18 @@
-"""``donjon account password|logout NAME``: an operator's help for a player who lost their
-password or their device (the site has no e-mail to send a reset link to).
+"""``donjon account password|logout|close NAME``: an operator's help for a player who lost
+their password or their device (the site has no e-mail to send a reset link to), or who asks
+for their account to be closed.
 
 ``password`` sets a new password (typed twice at the prompt, one line read from standard
 input when that is not a terminal, or ``--generate``: a random one, printed); ``logout`` ends
-every session of the account. Both end every session of the account, so whoever held one must
-log in again. They open the site's database (``--database-url``, else ``DONJON_DATABASE_URL``,
-else ``./donjon.sqlite3``, as ``donjon serve``). On a site with Redis (``DONJON_REDIS_URL``)
-the nodes are told, and they close the sockets of those sessions at once; a one-process site
-(no Redis) cannot be told, and those sockets stay open until they next reconnect, which then
-finds no session.
+every session of the account; ``close`` closes it for good, as its owner can on ``/account``
+(``donjon.server.account``: refused while it plays a game in progress). Each ends every
+session of the account, so whoever held one must log in again.
+
+They open the site's database (``--database-url``, else ``DONJON_DATABASE_URL``, else
+``./donjon.sqlite3``, as ``donjon serve``). On a site with Redis (``DONJON_REDIS_URL``) the
+nodes are told, and they close the sockets of those sessions at once (and update their lobby
+after a close); a one-process site (no Redis) cannot be told, and those sockets stay open until
+they next reconnect, which then finds no session.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ if TYPE_CHECKING:
 
 
 def add(sub: Subparsers) -> None:
-    p = sub.add_parser("account", help="set a player's password, end their sessions",
+    p = sub.add_parser("account", help="set a player's password, end their sessions, close their account",
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ps = p.add_subparsers(dest="account_command", metavar="ACTION", required=True)
     pw = ps.add_parser("password", help="set NAME's password; every session of NAME ends")
@@ -38,7 +42,9 @@ def add(sub: Subparsers) -> None:
     pw.add_argument("--generate", action="store_true", help="a random password, printed")
     out = ps.add_parser("logout", help="end every session of NAME")
     out.add_argument("name", metavar="NAME")
-    for q in (pw, out):
+    shut = ps.add_parser("close", help="close NAME's account for good (refused while NAME plays a game)")
+    shut.add_argument("name", metavar="NAME")
+    for q in (pw, out, shut):
         q.add_argument("--database-url", default=None,
                        help="SQLAlchemy URL (env DONJON_DATABASE_URL, default sqlite:///./donjon.sqlite3)")
         q.set_defaults(run=run)
@@ -77,37 +83,46 @@ def run(args: argparse.Namespace, console: Console) -> int:
         password = _new_password(args, console)
         if password is None:
             return 2
-    return asyncio.run(_apply(settings, args.name, password, getattr(args, "generate", False), console))
+    return asyncio.run(_apply(settings, args.account_command, args.name, password, getattr(args, "generate", False),
+                              console))
 
 
-async def _apply(settings: Settings, name: str, password: str | None, show: bool, console: Console) -> int:
+async def _apply(settings: Settings, action: str, name: str, password: str | None, show: bool,
+                 console: Console) -> int:
     from donjon.bus import make_bus
-    from donjon.server.account import sessions_ended
+    from donjon.server.account import StillPlaying, close, sessions_ended
     from donjon.server.auth import hash_password, password_hasher
     from donjon.store import Database, repo
 
     db = Database(settings.database_url)
+    # without Redis nothing reaches a running site: an in-process bus with no listener
+    bus = make_bus(settings.redis_url, "cli")
+    await bus.start()
     try:
         async with db.read() as s:
             user = await repo.user_by_name(s, name)
         if user is None or user.is_guest:
             console.error(f"no account named {name!r}; nothing changed")
             return 1
+        if action == "close":
+            try:
+                ended = await close(db, bus, user.id)
+            except StillPlaying as e:
+                console.error(f"{user.username} plays {len(e.games)} game(s) in progress ({', '.join(e.games)}): "
+                              "they must end first; nothing changed")
+                return 1
+            console.print(f"{user.username}: account closed, {ended} session(s) ended")
+            return 0
         hashed = await hash_password(password_hasher(settings), password) if password is not None else None
         async with db.write() as s:
             if hashed is not None:
                 await repo.set_password_hash(s, user.id, hashed)
-            ended = await repo.end_sessions(s, user.id)
+            hashes = await repo.end_sessions(s, user.id)
+        await sessions_ended(bus, hashes)
     finally:
+        await bus.stop()
         await db.dispose()
-    if settings.redis_url and ended:
-        bus = make_bus(settings.redis_url, "cli")
-        await bus.start()
-        try:
-            await sessions_ended(bus, ended)
-        finally:
-            await bus.stop()
     if password is not None:
         console.print(f"{user.username}: password set" + (f" to {password}" if show else ""))
-    console.print(f"{user.username}: {len(ended)} session(s) ended")
+    console.print(f"{user.username}: {len(hashes)} session(s) ended")
     return 0

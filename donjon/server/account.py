@@ -9,6 +9,14 @@ page ``/account`` that uses it).
   wrong ``current`` is 401 ``wrong_password`` and changes nothing; it counts as a failed login
   of the account, under the login limit (docs/server.md "Limits"), so this is no way round it.
 - ``POST /api/account/sessions/end-others``: every other session of the account ends.
+- ``POST /api/account/close`` ``{"password": ...}``: the account closes, for good. Refused
+  (409 ``games_in_progress``, nothing changed) while it holds a seat in a game in progress.
+  Otherwise, in one transaction: its open tables are cancelled, the challenges to it
+  declined, its seats at other open tables emptied; it is renamed ``closed-<id>`` (its name
+  is free again; no one can register a ``closed-`` name), loses its password and hat, and
+  every session of it ends. Its finished games, ratings history and chat lines stay, under
+  the new name, in its opponents' history; no lookup by name finds it (its profile is a 404,
+  it cannot be challenged or logged into) and it leaves the leaderboards. Its coins go with it.
 
 Guests have no password and one session: these answer them 403 ``guest``.
 
@@ -16,19 +24,21 @@ A session that ends closes its sockets, on every node: :func:`sessions_ended` pu
 ended token hashes on the ``lobby`` channel, and each node closes the sockets opened with them
 (4401, ``ws.CLOSE_SIGNED_OUT``); the browser then loads its page again, as whoever its cookie
 now says (a visitor). Logging out (``/api/logout``) ends its session the same way. An operator
-can set a password and end sessions from the command line (``donjon account``).
+sets a password, ends an account's sessions or closes it from the command line
+(``donjon account``, :mod:`donjon.cli.account`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
 
 from donjon.server import auth
 from donjon.server.api_common import STRICT, ApiError, require_user
 from donjon.server.auth import AuthError
+from donjon.server.lobby import withdraw
 from donjon.store import repo
 from donjon.store.models import User
 
@@ -39,6 +49,11 @@ class PasswordChange(BaseModel):
     model_config = STRICT
     current: str = Field(max_length=256)
     new: str = Field(max_length=256)
+
+
+class Closing(BaseModel):
+    model_config = STRICT
+    password: str = Field(max_length=256)
 
 
 async def sessions_ended(bus: Any, hashes: list[str]) -> None:
@@ -78,17 +93,22 @@ async def account(request: Request) -> dict[str, Any]:
     return {"username": user.username, "sessions": await sessions_json(request, user)}
 
 
+async def _verify(request: Request, user: User, password: str) -> None:
+    """``password`` is ``user``'s, under the login limit (else 401 ``wrong_password``, or 429)."""
+    try:
+        await auth.verify_login(request, user, user.username, password)
+    except AuthError as e:
+        if e.status != 401:
+            raise
+        raise ApiError("that is not your current password", 401, "wrong_password") from None
+
+
 @router.post("/password", summary="Change your password; your other sessions end")
 async def change_password(body: PasswordChange, request: Request) -> dict[str, Any]:
     user = await _member(request)
     st = request.app.state
     new = auth.check_password(body.new)
-    try:
-        await auth.verify_login(request, user, user.username, body.current)
-    except AuthError as e:
-        if e.status != 401:
-            raise
-        raise ApiError("that is not your current password", 401, "wrong_password") from None
+    await _verify(request, user, body.current)
     old = user.password_hash
     assert old is not None  # verify_login refuses an account without a password
     hashed = await auth.hash_password(st.hasher, new)
@@ -107,3 +127,43 @@ async def change_password(body: PasswordChange, request: Request) -> dict[str, A
 async def end_others(request: Request) -> dict[str, Any]:
     user = await _member(request)
     return {"ended": await end_sessions(request.app.state, user.id, keep=auth.session_of(request))}
+
+
+class StillPlaying(Exception):
+    """The account holds a seat in games in progress (their ids): it cannot close yet."""
+
+    def __init__(self, games: list[str]) -> None:
+        super().__init__(f"finish or resign your games in progress first ({len(games)})")
+        self.games = games
+
+
+async def close(db: Any, bus: Any, user_id: int) -> int:
+    """Close account ``user_id`` in one transaction (:class:`StillPlaying`, nothing changed,
+    while it plays), then tell the lobby and the sockets; how many sessions ended."""
+    async with db.write() as s:
+        messages = await withdraw(s, user_id)  # its tables locked first: no game starts from them meanwhile
+        active = await repo.user_active_games(s, user_id)
+        if active:  # raised inside the transaction: the tables stay as they were
+            raise StillPlaying(active)
+        row = await repo.user_by_id(s, user_id)
+        assert row is not None
+        await repo.close_user(s, row)
+        ended = await repo.end_sessions(s, user_id)
+    for message in messages:
+        await bus.publish("lobby", message)
+    await sessions_ended(bus, ended)
+    return len(ended)
+
+
+@router.post("/close", summary="Close your account, for good: your name is freed, your finished games stay "
+                               "under closed-<id>")
+async def close_account(body: Closing, request: Request, response: Response) -> dict[str, Any]:
+    user = await _member(request)
+    st = request.app.state
+    await _verify(request, user, body.password)
+    try:
+        await close(st.db, st.bus, user.id)
+    except StillPlaying as e:
+        raise ApiError(str(e), 409, "games_in_progress") from None
+    auth.clear_session_cookie(response, secure=st.settings.cookie_secure)
+    return {"ok": True}

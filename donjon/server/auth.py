@@ -81,6 +81,8 @@ def check_credentials(username: Any, password: Any) -> tuple[str, str]:
         raise AuthError("a username has 3 to 20 letters, digits, '_' or '-'")
     if username.lower().startswith("guest"):
         raise AuthError("usernames starting with 'guest' are kept for guests")
+    if username.lower().startswith("closed-"):
+        raise AuthError("usernames starting with 'closed-' are kept for closed accounts")
     return username, check_password(password)
 
 

@@ -1723,6 +1723,31 @@ MESSAGES: dict[str, Message] = {
         "fr": "Vous n'êtes connecté qu'ici.",
         "es": "Solo has iniciado sesión aquí.",
     },
+    "close_title": {
+        "en": "Close your account",
+        "fr": "Fermer votre compte",
+        "es": "Cerrar tu cuenta",
+    },
+    "close_note": {
+        "en": "For good: your name is freed, your coins and hats are lost, and your finished games stay in your opponents' history under an anonymous name. Finish or resign your games in progress first.",
+        "fr": "Pour de bon : votre nom est libéré, vos pièces et vos chapeaux sont perdus, et vos parties terminées restent dans l'historique de vos adversaires sous un nom anonyme. Terminez ou abandonnez d'abord vos parties en cours.",
+        "es": "Para siempre: tu nombre queda libre, pierdes tus monedas y sombreros, y tus partidas terminadas siguen en el historial de tus rivales con un nombre anónimo. Termina o abandona antes tus partidas en curso.",
+    },
+    "close_button": {
+        "en": "Close my account",
+        "fr": "Fermer mon compte",
+        "es": "Cerrar mi cuenta",
+    },
+    "close_confirm": {
+        "en": "Close your account for good? This cannot be undone.",
+        "fr": "Fermer votre compte pour de bon ? C'est irréversible.",
+        "es": "¿Cerrar tu cuenta para siempre? No se puede deshacer.",
+    },
+    "games_in_progress": {
+        "en": "Finish or resign your games in progress first.",
+        "fr": "Terminez ou abandonnez d'abord vos parties en cours.",
+        "es": "Termina o abandona antes tus partidas en curso.",
+    },
     "guest_no_password": {
         "en": "A guest has no password. Sign up to keep your games and choose one.",
         "fr": "Un invité n'a pas de mot de passe. Inscrivez-vous pour garder vos parties et en choisir un.",

@@ -342,6 +342,29 @@ def seating_of(t: TableRow) -> dict[str, Any]:
             "time_control": None}
 
 
+def challenge_changed(table: TableRow) -> dict[str, Any]:
+    """The lobby bus message that a challenge changed (to its creator's and addressee's sockets)."""
+    return {"type": "challenges_changed", "table": table.id, "users": [table.creator_id, table.addressee_id]}
+
+
+async def withdraw(s: Any, user_id: int) -> list[dict[str, Any]]:
+    """In the caller's transaction ``s``, take ``user_id`` out of every open table (an account
+    closing): theirs are cancelled, the challenges to them declined, their seats at the others
+    emptied. Returns the lobby bus messages to publish once it is committed."""
+    tables = await repo.open_tables_of(s, user_id)
+    for table in tables:
+        if table.creator_id == user_id:
+            table.status = "cancelled"
+        elif table.addressee_id == user_id:
+            table.status = "declined"
+        else:
+            st = seating_of(table)
+            table.seating = {**st, "sitting": [None if x and x.get("user_id") == user_id else x
+                                               for x in st["sitting"]]}
+    messages = [{"type": "tables_changed"}] if tables else []
+    return messages + [challenge_changed(t) for t in tables if t.addressee_id is not None]
+
+
 def table_json(t: TableRow, creator: str, *, with_code: bool = False) -> dict[str, Any]:
     st = seating_of(t)
     sitting: list[dict[str, Any]] = []
@@ -530,8 +553,7 @@ class Lobby:
 
     async def _challenges_changed(self, table: TableRow) -> None:
         """Tell a challenge's creator and addressee (their lobby sockets) that it changed."""
-        await self.hub.notify_lobby({"type": "challenges_changed", "table": table.id,
-                                     "users": [table.creator_id, table.addressee_id]})
+        await self.hub.notify_lobby(challenge_changed(table))
 
     async def _wake_bots(self, game_id: str) -> None:
         room = await self.hub.room(game_id)

@@ -502,14 +502,15 @@ async def profile(db: Database, username: str, recent: int = 20) -> dict[str, An
 async def leaderboard(db: Database, game: str, limit: int = 100, speed: str | None = None) -> dict[str, Any]:
     """The ``GET /api/leaderboard/{game}`` body; :class:`UnknownItem` for an unknown game.
     With ``speed`` (``blitz`` ...), only the players with rated games of that speed, and
-    ``games`` counts those (a game has one Elo, whatever the speed: the seed's rule)."""
+    ``games`` counts those (a game has one Elo, whatever the speed: the seed's rule). Closed
+    accounts are not listed."""
     if game not in all_games():
         raise UnknownItem(f"there is no game {game!r}", game=game)
     async with db.read() as s:
         if speed is None:
             q = (select(_USERS.c.username, _USERS.c.hat, _RATINGS.c.rating, _RATINGS.c.games)
                  .join(_USERS, _USERS.c.id == _RATINGS.c.user_id)
-                 .where(_RATINGS.c.game == game, _RATINGS.c.games >= 1))
+                 .where(_RATINGS.c.game == game, _RATINGS.c.games >= 1, _USERS.c.closed_at.is_(None)))
         else:
             played = (select(_HISTORY.c.user_id, func.count().label("n"))
                       .join(_GAMES, _GAMES.c.id == _HISTORY.c.game_id)
@@ -518,7 +519,7 @@ async def leaderboard(db: Database, game: str, limit: int = 100, speed: str | No
             q = (select(_USERS.c.username, _USERS.c.hat, _RATINGS.c.rating, played.c.n.label("games"))
                  .join(_USERS, _USERS.c.id == _RATINGS.c.user_id)
                  .join(played, played.c.user_id == _RATINGS.c.user_id)
-                 .where(_RATINGS.c.game == game))
+                 .where(_RATINGS.c.game == game, _USERS.c.closed_at.is_(None)))
         rows = (await s.execute(q.order_by(_RATINGS.c.rating.desc(), _USERS.c.username_key).limit(limit))).all()
     out = []
     rank = 0

@@ -30,6 +30,10 @@ class User(Base):
     created_at: Mapped[float] = mapped_column(Float)
     hat: Mapped[str | None] = mapped_column(String(16), nullable=True)
     """The equipped hat (an id of :mod:`donjon.league.hats`, owned per the ledger), or None."""
+    closed_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When its owner closed the account (``donjon.server.account``), or None. A closed
+    account is named ``closed-<id>``, has no password nor session, and no lookup by name
+    finds it; its finished games stay, under that name."""
 
 
 class SessionRow(Base):

@@ -83,7 +83,35 @@ async def user_by_name(s: AsyncSession, username: str) -> User | None:
     would fold it onto one (the Kelvin sign K lowers to "k")."""
     if not username.isascii():
         return None
-    return (await s.execute(select(User).where(User.username_key == username.lower()))).scalar_one_or_none()
+    return (await s.execute(select(User).where(User.username_key == username.lower(),
+                                               User.closed_at.is_(None)))).scalar_one_or_none()
+
+
+async def close_user(s: AsyncSession, user: User) -> None:
+    """Close ``user``'s account in the caller's transaction: named ``closed-<id>`` (the name
+    is free again), in its games' seats too, no password, no hat, ``closed_at`` now. Its
+    sessions are the caller's."""
+    name = f"closed-{user.id}"
+    if (await s.execute(select(User.id).where(User.username_key == name))).first() is not None:
+        name = f"{name}-{secrets.token_hex(3)}"  # a name taken before "closed-" was kept
+    user.username, user.username_key = name, name
+    user.password_hash, user.hat, user.closed_at = None, None, now()
+    await s.execute(update(GameSeatRow).where(GameSeatRow.user_id == user.id).values(name=name)
+                    .execution_options(synchronize_session=False))
+    # and at the tables that still show it: hers, the challenges to her, those of her games
+    played = select(GameRow.table_id).join(GameSeatRow, GameSeatRow.game_id == GameRow.id).where(
+        GameSeatRow.user_id == user.id, GameRow.table_id.is_not(None))
+    tables = await s.execute(select(TableRow).where(or_(TableRow.creator_id == user.id,
+                                                        TableRow.addressee_id == user.id,
+                                                        TableRow.id.in_(played))))
+    for t in tables.scalars():
+        if not t.seating:
+            continue
+        seating = {**t.seating, "sitting": [{**x, "name": name} if x and x.get("user_id") == user.id else x
+                                            for x in t.seating.get("sitting", [])]}
+        if t.addressee_id == user.id and "to" in seating:
+            seating["to"] = name
+        t.seating = seating
 
 
 async def user_by_id(s: AsyncSession, user_id: int) -> User | None:
@@ -181,6 +209,27 @@ async def open_challenges(s: AsyncSession, user_id: int) -> list[tuple[TableRow,
                                   or_(TableRow.addressee_id == user_id, TableRow.creator_id == user_id))
                            .order_by(TableRow.created_at.desc()).limit(100))
     return [(r[0], r[1], r[2]) for r in rows.all()]
+
+
+async def open_tables_of(s: AsyncSession, user_id: int) -> list[TableRow]:
+    """Every open table ``user_id`` created, is challenged to, or sits at, locked for update
+    (only those: the others are read, not locked)."""
+    rows = await s.execute(select(TableRow.id, TableRow.creator_id, TableRow.addressee_id, TableRow.seating)
+                           .where(TableRow.status == "open"))
+    ids = [r.id for r in rows.all()
+           if user_id in (r.creator_id, r.addressee_id)
+           or any(x and x.get("user_id") == user_id for x in (r.seating or {}).get("sitting", []))]
+    if not ids:
+        return []
+    locked = await s.execute(select(TableRow).where(TableRow.id.in_(ids)).with_for_update())
+    return [t for t in locked.scalars() if t.status == "open"]
+
+
+async def user_active_games(s: AsyncSession, user_id: int) -> list[str]:
+    """The games in progress where ``user_id`` holds a seat."""
+    rows = await s.execute(select(GameRow.id).join(GameSeatRow, GameSeatRow.game_id == GameRow.id)
+                           .where(GameSeatRow.user_id == user_id, GameRow.status == "active"))
+    return sorted({r[0] for r in rows.all()})
 
 
 async def user_open_tables(s: AsyncSession, user_id: int) -> list[TableRow]:
@@ -576,7 +625,7 @@ async def user_stats(s: AsyncSession, user_id: int) -> dict[str, int]:
 
 __all__ = [
     "Finish", "SeatSpec", "active_game_ids", "append_entry", "balance", "create_game", "create_session", "create_table",
-    "create_user", "delete_session", "end_sessions", "user_sessions", "set_password_hash", "dead_nodes", "due_deadlines", "due_flags", "set_flag_at", "SET_ABSENCES", "absence_params", "end_batch", "end_games", "FinishHook", "lock_users", "game_entries",
+    "create_user", "delete_session", "end_sessions", "user_sessions", "set_password_hash", "close_user", "open_tables_of", "user_active_games", "dead_nodes", "due_deadlines", "due_flags", "set_flag_at", "SET_ABSENCES", "absence_params", "end_batch", "end_games", "FinishHook", "lock_users", "game_entries",
     "game_seats", "game_summary", "forget_nodes", "heartbeat", "lapsed_presence", "move_presence", "node_seen",
     "present_nodes",
     "start_absence_from",

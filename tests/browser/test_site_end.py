@@ -679,6 +679,7 @@ def test_a_new_password_logs_the_players_other_devices_out_at_once(new_page) -> 
     form.locator("[name=new]").fill("a new password")
     form.locator("[name=again]").fill("a new password")
     form.locator("button[type=submit]").click()
+    form.locator(".form-error:not([hidden])").wait_for()
     assert form.locator(".form-error").inner_text() == "That is not your current password."
     form.locator("[name=current]").fill(PASSWORD)
     form.locator("[name=again]").fill("a new passwort")
@@ -711,6 +712,41 @@ def test_a_new_password_logs_the_players_other_devices_out_at_once(new_page) -> 
     tab.wait_for_selector(".userbox a[href='/login']")  # the tab loaded again, logged out
     phone.reload()
     phone.wait_for_function("() => document.querySelectorAll('#session-list li').length === 1")
+
+
+def test_a_player_closes_their_account_once_their_games_are_over(new_page) -> None:
+    """``/account``'s last section: the account closes only with the password, after a
+    confirmation, and not while a game is in progress (said so); then the browser is at the
+    home page, logged out, and the name logs in no more."""
+    pg = new_page(PHONE)
+    register(pg, "kaja")
+    r = pg.request.post("/api/tables", data={"game": "unfairchess", "opponent": "bot", "bot_level": "easy"})
+    assert r.ok, r.text()
+    gid = r.json()["table"]["game_id"]
+    pg.goto("/account")
+    form = pg.locator("#close-form")
+    form.locator("[name=password]").fill(PASSWORD)
+    pg.once("dialog", lambda d: d.accept())
+    form.locator("button[type=submit]").click()
+    form.locator(".form-error:not([hidden])").wait_for()
+    assert form.locator(".form-error").inner_text() == "Finish or resign your games in progress first."
+    form.scroll_into_view_if_needed()
+    shot(pg, "account-close-390.png")
+
+    pg.goto(f"/g/{gid}")
+    pg.wait_for_selector("#actions [data-act]")
+    pg.once("dialog", lambda d: d.accept())
+    pg.locator("#actions [data-act=abort], #actions [data-act=resign]").first.click()
+    pg.wait_for_selector("#status-line[data-over='1']")
+    pg.goto("/account")
+    form.locator("[name=password]").fill(PASSWORD)
+    asked: list[str] = []
+    pg.once("dialog", lambda d: (asked.append(d.message), d.accept()))
+    form.locator("button[type=submit]").click()
+    pg.wait_for_url(re.compile(r"/$"))
+    pg.wait_for_selector(".userbox a[href='/login']")
+    assert asked == ["Close your account for good? This cannot be undone."]
+    assert pg.request.post("/api/login", data={"username": "kaja", "password": PASSWORD}).status == 401
 
 
 def test_a_cooperative_game_offers_no_draw(new_page) -> None:

@@ -1,7 +1,7 @@
 """A player's own account (donjon/server/account.py, docs/server.md "Accounts"): a password
 changed only with the current one, the other sessions ended with it or on demand, and every
-socket of an ended session closed with 4401 (a logout's too); the page ``/account``; the
-operator's ``donjon account`` command."""
+socket of an ended session closed with 4401 (a logout's too); an account closed for good;
+the page ``/account``; the operator's ``donjon account`` command."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from donjon.cli import main
-from tests.server.conftest import Site, recv
+from tests.server.conftest import Player, Site, recv
 
 PASSWORD = "correct horse"
 
@@ -170,10 +170,94 @@ def test_the_account_page(site: Site) -> None:
     alice = site.user("alice")
     page = alice.get("/account")
     assert page.status_code == 200 and 'id="password-form"' in page.text and 'id="end-others"' in page.text
+    assert 'id="close-form"' in page.text
     assert '"current": true' in page.text  # the sessions, for the page's script
     site.user("bobby")
     assert 'href="/account"' in alice.get("/profile/alice").text
     assert 'href="/account"' not in alice.get("/profile/bobby").text
+
+
+def table(c: Any, **body: Any) -> dict[str, Any]:
+    r = c.post("/api/tables", json=body)
+    assert r.status_code == 200, r.text
+    return dict(r.json()["table"])
+
+
+def table_status(site: Site, table_id: str) -> str:
+    return str(site.sql("select status from tables where id = ?", table_id)[0][0])
+
+
+def test_closing_an_account(site: Site) -> None:
+    """Refused with a wrong password or while a game is in progress, changing nothing; then the
+    account's tables are withdrawn, it is renamed ``closed-<id>`` everywhere its name showed,
+    its sessions and sockets end, no lookup finds it, and its name is free again."""
+    alice, bob, carol = site.user("alice"), site.user("bobby"), site.user("carol")
+    other = login(site, "alice")
+    alice_id = alice.get("/api/me").json()["user"]["id"]
+    gid, seats = site.game_pair(alice, bob, color="white", mode="ranked")
+    mine = table(alice, opponent="anyone")  # her own open table
+    to_her = table(carol, game="unfairchess", to="alice")  # a challenge to her
+    castel = table(carol, game="castel", seats=3)
+    assert alice.post(f"/api/tables/{castel['id']}/join").status_code == 200  # her seat at carol's table
+
+    r = alice.post("/api/account/close", json={"password": "not it"})
+    assert (r.status_code, r.json()["code"]) == (401, "wrong_password")
+    r = alice.post("/api/account/close", json={"password": PASSWORD})
+    assert (r.status_code, r.json()["code"]) == (409, "games_in_progress")
+    assert me(alice) == "alice" and me(other) == "alice" and sessions(site, "alice") == 2
+    assert {table_status(site, t["id"]) for t in (mine, to_her, castel)} == {"open"}
+
+    white, black = Player(seats[0], gid), Player(seats[1], gid)
+    white.hello()
+    black.hello()
+    assert white.act({"type": "move", "uci": "e2e4"})["t"] == "ack"
+    black.wait_version(white.v)  # type: ignore[arg-type]
+    assert black.act({"type": "move", "uci": "e7e5"})["t"] == "ack"
+    white.wait_version(black.v)  # type: ignore[arg-type]
+    assert white.request("resign")["t"] == "ack"  # a rated game, over
+    black.wait_version(white.v)  # type: ignore[arg-type]
+    white.close()
+    black.close()
+    assert "alice" in [row["username"] for row in bob.get("/api/leaderboard/unfairchess").json()["rows"]]
+
+    with other.websocket_connect("/ws/lobby?tables=0") as tab:
+        assert recv(tab) == {"t": "ready"}
+        r = alice.post("/api/account/close", json={"password": PASSWORD})
+        assert r.status_code == 200, r.text
+        assert 'donjon_session=""' in r.headers["set-cookie"]
+        assert closed_with(tab) == 4401
+    name = f"closed-{alice_id}"
+    assert me(alice) is None and me(other) is None and sessions(site, name) == 0
+    assert site.sql("select username, password_hash, closed_at is not null from users where id = ?", alice_id) == [
+        (name, None, 1)]
+    assert table_status(site, mine["id"]) == "cancelled" and table_status(site, to_her["id"]) == "declined"
+    seated = [p["name"] for p in carol.get(f"/api/tables/{castel['id']}").json()["table"]["sitting"] if not p["open"]]
+    assert table_status(site, castel["id"]) == "open" and seated == ["carol"]
+    for t in site.sql("select seating from tables"):  # her name is nowhere: tables of her games, her challenges
+        assert '"alice"' not in t[0], t
+
+    players = bob.get(f"/api/games/{gid}").json()["game"]["players"]
+    assert sorted(p["name"] for p in players) == sorted([name, "bobby"])  # the game stays, under the new name
+    assert "alice" not in [row["username"] for row in bob.get("/api/leaderboard/unfairchess").json()["rows"]]
+    assert name not in [row["username"] for row in bob.get("/api/leaderboard/unfairchess").json()["rows"]]
+    for url in ("/profile/alice", f"/profile/{name}", "/api/users/alice", f"/api/users/{name}"):
+        assert bob.get(url).status_code == 404, url
+    assert login(site, "alice") is None
+    r = carol.post("/api/tables", json={"game": "unfairchess", "to": name})
+    assert r.status_code == 404, r.text
+
+    again = site.user("alice")  # the name is free again: a new account
+    assert again.get("/api/me").json()["user"]["id"] != alice_id
+    assert sorted(p["name"] for p in bob.get(f"/api/games/{gid}").json()["game"]["players"]) == sorted([name, "bobby"])
+    r = site.client().post("/api/register", json={"username": "Closed-1", "password": PASSWORD})
+    assert r.status_code == 400 and "closed-" in r.json()["error"]
+
+
+def test_a_guest_cannot_close_an_account(site: Site) -> None:
+    guest = site.guest()
+    r = guest.post("/api/account/close", json={"password": PASSWORD})
+    assert (r.status_code, r.json()["code"]) == (403, "guest")
+    assert me(guest) is not None
 
 
 # --------------------------------------------------------------------------- the operator's command
@@ -218,3 +302,20 @@ def test_the_operators_command_refuses_what_it_cannot_do_and_changes_nothing(sit
     missing = tmp_path / "nothing.sqlite3"
     assert main(["account", "logout", "alice", "--database-url", f"sqlite:///{missing}"], stdout=out, stderr=err) == 1
     assert "no database at" in err.getvalue() and not missing.exists()
+
+
+def test_the_operator_closes_an_account_once_its_games_are_over(site: Site) -> None:
+    alice, bob = site.user("alice"), site.user("bobby")
+    gid, seats = site.game_pair(alice, bob)
+    code, _, err = cli(site, "close", "alice")
+    assert code == 1 and "1 game(s) in progress" in err and gid in err
+    assert me(alice) == "alice"
+    player = Player(seats[0], gid)
+    player.hello()
+    assert player.request("resign")["t"] == "ack"
+    player.close()
+    code, out, err = cli(site, "close", "alice")
+    assert code == 0, err
+    assert "alice: account closed, 1 session(s) ended" in out
+    assert me(alice) is None and login(site, "alice") is None and me(bob) == "bobby"
+    assert cli(site, "close", "alice")[0] == 1  # no account of that name any more

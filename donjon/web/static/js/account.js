@@ -1,11 +1,14 @@
 // The account page (/account): change your password, see where you are logged in, log out
-// everywhere else (donjon/server/account.py). A guest's page only says how to sign up.
+// everywhere else, close the account (donjon/server/account.py). A guest's page only says how
+// to sign up.
 import { api, boot, t } from "./api.js";
+import { leavingSession } from "./socket.js";
 
 const list = document.getElementById("session-list");
 const endOthers = document.getElementById("end-others");
 const sessionsDone = document.getElementById("sessions-done");
 const form = document.getElementById("password-form");
+const closing = document.getElementById("close-form");
 
 const when = (seconds) => new Date(seconds * 1000).toLocaleString(boot.lang, { dateStyle: "medium", timeStyle: "short" });
 const day = (seconds) => new Date(seconds * 1000).toLocaleDateString(boot.lang, { dateStyle: "medium" });
@@ -80,6 +83,27 @@ if (form) {
     } catch (e) {
       say(err, e.code === "wrong_password" ? t("wrong_password") : e.message);
     } finally {
+      btn.disabled = false;
+    }
+  });
+}
+
+if (closing) {
+  const err = closing.querySelector(".form-error");
+  closing.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    err.hidden = true;
+    if (!confirm(closing.dataset.confirm)) return;
+    const btn = closing.querySelector("button[type=submit]");
+    btn.disabled = true;
+    leavingSession(); // its sockets close with the session: this page goes to the home page itself
+    try {
+      await api("/api/account/close", { method: "POST", body: { password: closing.elements.password.value } });
+      location.href = "/";
+    } catch (e) {
+      const said = { wrong_password: "wrong_password", games_in_progress: "games_in_progress" }[e.code];
+      say(err, said ? t(said) : e.message);
+      leavingSession(false);
       btn.disabled = false;
     }
   });

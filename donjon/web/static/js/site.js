@@ -23,6 +23,7 @@ if (logout) {
       await api("/api/logout", { method: "POST" });
       location.href = "/";
     } catch (e) {
+      leavingSession(false);
       toast(e.message);
     }
   });

@@ -31,9 +31,9 @@ const LIMITED_MAX = 120000;
 let leaving = false;
 
 /** This page ends its own session and goes elsewhere (the logout button): its sockets closed
- *  4401 neither reload it nor reconnect. */
-export function leavingSession() {
-  leaving = true;
+ *  4401 neither reload it nor reconnect. `leavingSession(false)`: it did not, after all. */
+export function leavingSession(on = true) {
+  leaving = on;
 }
 
 // The socket's session ended: the page is loaded again (true), its own state no longer the viewer's.
