@@ -20,7 +20,20 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import donjon
 from donjon.bus import make_bus
 from donjon.games import game_ids
-from donjon.server import account, api, auth, gctune, headers, league_api, league_pages, pages, puzzles, tutorials, ws
+from donjon.server import (
+    account,
+    api,
+    auth,
+    blocks,
+    gctune,
+    headers,
+    league_api,
+    league_pages,
+    pages,
+    puzzles,
+    tutorials,
+    ws,
+)
 from donjon.server.auth import AuthError
 from donjon.server.limits import BodyLimit, Limits, RateLimited
 from donjon.server.lobby import Lobby, LobbyError
@@ -95,6 +108,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(pages.WEB / "static")), name="static")
     app.include_router(api.router)
     app.include_router(account.router)
+    app.include_router(blocks.router)
     league_api.install(app)
     app.include_router(puzzles.api)
     app.include_router(puzzles.router)

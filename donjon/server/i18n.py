@@ -1748,6 +1748,51 @@ MESSAGES: dict[str, Message] = {
         "fr": "Terminez ou abandonnez d'abord vos parties en cours.",
         "es": "Termina o abandona antes tus partidas en curso.",
     },
+    "block": {
+        "en": "Block",
+        "fr": "Bloquer",
+        "es": "Bloquear",
+    },
+    "unblock": {
+        "en": "Unblock",
+        "fr": "Débloquer",
+        "es": "Desbloquear",
+    },
+    "block_confirm": {
+        "en": "Block {name}? Neither of you will be able to challenge the other or sit at the other's tables, and you will not see their chat lines.",
+        "fr": "Bloquer {name} ? Aucun de vous deux ne pourra défier l'autre ni s'asseoir à sa table, et vous ne verrez plus ses messages.",
+        "es": "¿Bloquear a {name}? Ninguno de los dos podrá retar al otro ni sentarse a su mesa, y no verás sus mensajes.",
+    },
+    "blocked_done": {
+        "en": "You blocked {name}.",
+        "fr": "Vous avez bloqué {name}.",
+        "es": "Has bloqueado a {name}.",
+    },
+    "unblocked_done": {
+        "en": "You unblocked {name}.",
+        "fr": "Vous avez débloqué {name}.",
+        "es": "Has desbloqueado a {name}.",
+    },
+    "blocked_title": {
+        "en": "Blocked players",
+        "fr": "Joueurs bloqués",
+        "es": "Jugadores bloqueados",
+    },
+    "blocked_note": {
+        "en": "A player you block cannot challenge you or sit at your tables, nor you at theirs, and their chat lines are hidden from you. Block someone from their profile.",
+        "fr": "Un joueur que vous bloquez ne peut ni vous défier ni s'asseoir à vos tables, ni vous aux siennes, et ses messages vous sont cachés. On bloque quelqu'un depuis son profil.",
+        "es": "Un jugador bloqueado no puede retarte ni sentarse a tus mesas, ni tú a las suyas, y sus mensajes quedan ocultos para ti. Se bloquea a alguien desde su perfil.",
+    },
+    "blocked_none": {
+        "en": "You have blocked nobody.",
+        "fr": "Vous n'avez bloqué personne.",
+        "es": "No has bloqueado a nadie.",
+    },
+    "blocked_since": {
+        "en": "blocked {date}",
+        "fr": "bloqué le {date}",
+        "es": "bloqueado el {date}",
+    },
     "guest_no_password": {
         "en": "A guest has no password. Sign up to keep your games and choose one.",
         "fr": "Un invité n'a pas de mot de passe. Inscrivez-vous pour garder vos parties et en choisir un.",

@@ -20,7 +20,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from donjon.league.hats import HATS
 from donjon.league.record import ALL_GAMES, COOPERATIVE_GAMES
-from donjon.server import pages
+from donjon.server import auth, pages
 from donjon.store import repo
 
 router = APIRouter(include_in_schema=False)
@@ -46,12 +46,14 @@ def hats_js() -> str:
 
 @router.get("/profile/{username}", response_class=HTMLResponse)
 async def profile_page(username: str, request: Request) -> Response:
+    viewer = await auth.current_user(request)
     async with request.app.state.db.read() as s:
         user = await repo.user_by_name(s, username)
         if user is None:
             return await pages.render(request, "404.html", status=404)
         stats = await repo.user_stats(s, user.id)
-    return await pages.render(request, "profile.html", profile=user, stats=stats,
+        blocked = viewer is not None and viewer.id != user.id and await repo.has_blocked(s, viewer.id, user.id)
+    return await pages.render(request, "profile.html", profile=user, stats=stats, blocked=blocked,
                               boot={"profile": user.username, "rated_games": list(RATED_GAMES)})
 
 

@@ -365,6 +365,26 @@ async def withdraw(s: Any, user_id: int) -> list[dict[str, Any]]:
     return messages + [challenge_changed(t) for t in tables if t.addressee_id is not None]
 
 
+async def part(s: Any, user_id: int, other_id: int) -> list[dict[str, Any]]:
+    """In the caller's transaction ``s``, part ``user_id`` from ``other_id``, whom they block:
+    the open challenges between the two close (declined if to ``user_id``, else cancelled),
+    and ``other_id``'s seats at ``user_id``'s open tables are emptied. Returns the lobby bus
+    messages to publish once it is committed."""
+    changed = []
+    for table in await repo.open_tables_of(s, other_id):
+        if {table.creator_id, table.addressee_id} == {user_id, other_id}:
+            table.status = "declined" if table.addressee_id == user_id else "cancelled"
+        elif table.creator_id == user_id:
+            st = seating_of(table)
+            table.seating = {**st, "sitting": [None if x and x.get("user_id") == other_id else x
+                                               for x in st["sitting"]]}
+        else:
+            continue
+        changed.append(table)
+    messages = [{"type": "tables_changed"}] if changed else []
+    return messages + [challenge_changed(t) for t in changed if t.addressee_id is not None]
+
+
 def table_json(t: TableRow, creator: str, *, with_code: bool = False) -> dict[str, Any]:
     st = seating_of(t)
     sitting: list[dict[str, Any]] = []
@@ -532,7 +552,8 @@ class Lobby:
 
     async def _addressee(self, s: Any, user: User, req: TableRequest) -> User:
         """The person ``req`` challenges, who may play these terms: 404 for no such person, 400
-        for oneself, 403 ``account_required`` for a guest asked to play ranked or for coins, 400
+        for oneself, 403 ``blocked`` when one of the two blocked the other, 403
+        ``account_required`` for a guest asked to play ranked or for coins, 400
         ``insufficient_balance`` for a stake above their coins."""
         to = req.to or ""
         other = await repo.user_by_name(s, to)
@@ -541,6 +562,8 @@ class Lobby:
                              "not_found")
         if other.id == user.id:
             raise LobbyError("you cannot challenge yourself", 400, "bad_request")
+        if await repo.blocked_with(s, user.id, [other.id]):
+            raise LobbyError(f"you cannot challenge {other.username}: one of you blocked the other", 403, "blocked")
         if other.is_guest and (req.mode == "ranked" or req.stake):
             raise LobbyError(f"{other.username} plays as a guest: guests play friendly games without coins", 403,
                              "account_required")
@@ -633,6 +656,10 @@ class Lobby:
                 raise LobbyError("you already sit at this table; wait for the other players", 409, "already_seated")
             if None not in sitting:
                 raise LobbyError("this table is full", 409, "table_full")
+            seated = [table.creator_id] + [x["user_id"] for x in sitting if x and x.get("user_id") is not None]
+            if await repo.blocked_with(s, user.id, seated):
+                raise LobbyError("you cannot sit at this table: you and a player there do not play together "
+                                 "(one blocked the other)", 403, "blocked")
             creator = await repo.user_by_id(s, table.creator_id)
             assert creator is not None
             if table.mode == "ranked" and (user.is_guest or creator.is_guest):

@@ -21,7 +21,7 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemLoader, TemplateNotFound
 
 from donjon.games import game_ids, games, get_info
-from donjon.server import account, auth, gctune, i18n
+from donjon.server import account, auth, blocks, gctune, i18n
 from donjon.store import repo
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -122,7 +122,8 @@ async def account_page(request: Request) -> Response:
     if user is None:
         return RedirectResponse("/login?next=/account", status_code=303)
     sessions = [] if user.is_guest else await account.sessions_json(request, user)
-    return await render(request, "account.html", boot={"sessions": sessions})
+    return await render(request, "account.html",
+                        boot={"sessions": sessions, "blocked": await blocks.blocked_json(request, user.id)})
 
 
 @router.get("/my-games", response_class=HTMLResponse)
@@ -183,8 +184,13 @@ async def game_page(game_id: str, request: Request) -> Response:
     user = await auth.current_user(request)
     seat = next((x.seat for x in seats if user is not None and x.user_id == user.id), None)
     summary = repo.game_summary(row, seats)
+    blocked: list[int] = []
+    if seat is not None and user is not None:  # a player's page hides the chat of those they blocked (blocks.py)
+        async with request.app.state.db.read() as s:
+            blocked = await repo.blocked_of(s, user.id, [x.user_id for x in seats if x.user_id not in (None, user.id)])
     return await render(request, "game.html", game=summary, seat=seat,
-                        boot={"game": summary, "seat": seat, "mode": "play" if seat is not None else "watch"})
+                        boot={"game": summary, "seat": seat, "mode": "play" if seat is not None else "watch",
+                              "blocked": blocked})
 
 
 @router.get("/g/{game_id}/replay", response_class=HTMLResponse)

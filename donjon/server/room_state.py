@@ -408,6 +408,8 @@ class Rooms:
 
     def _rematch_creator(self, room: Room, new_id: str) -> Callable[[AsyncSession], Awaitable[None]]:
         async def create(s: AsyncSession) -> None:
+            if await repo.blocked_among(s, [si.user_id for si in room.seats if si.user_id is not None]):
+                raise MatchError("no rematch: a player of this game blocked another", "blocked")
             if room.has_bot and self.bot_rematch_check is not None:
                 await self.bot_rematch_check(s, room, new_id)
             if room.stake:

@@ -36,6 +36,18 @@ class User(Base):
     finds it; its finished games stay, under that name."""
 
 
+class BlockRow(Base):
+    """``user_id`` blocked ``blocked_id`` (``donjon.server.blocks``): neither challenges the
+    other, sits at the other's table or rematches them, and ``user_id``'s game page hides
+    ``blocked_id``'s chat lines."""
+
+    __tablename__ = "blocks"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    blocked_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
 class SessionRow(Base):
     """A login session; the cookie holds a random token, the table only its SHA-256."""
 

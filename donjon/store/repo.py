@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
 from donjon.store.models import (
+    BlockRow,
     GameActionRow,
     GameChatRow,
     GameRow,
@@ -89,8 +90,8 @@ async def user_by_name(s: AsyncSession, username: str) -> User | None:
 
 async def close_user(s: AsyncSession, user: User) -> None:
     """Close ``user``'s account in the caller's transaction: named ``closed-<id>`` (the name
-    is free again), in its games' seats too, no password, no hat, ``closed_at`` now. Its
-    sessions are the caller's."""
+    is free again), in its games' seats too, no password, no hat, no blocks either way,
+    ``closed_at`` now. Its sessions are the caller's."""
     name = f"closed-{user.id}"
     if (await s.execute(select(User.id).where(User.username_key == name))).first() is not None:
         name = f"{name}-{secrets.token_hex(3)}"  # a name taken before "closed-" was kept
@@ -98,6 +99,7 @@ async def close_user(s: AsyncSession, user: User) -> None:
     user.password_hash, user.hat, user.closed_at = None, None, now()
     await s.execute(update(GameSeatRow).where(GameSeatRow.user_id == user.id).values(name=name)
                     .execution_options(synchronize_session=False))
+    await s.execute(delete(BlockRow).where(or_(BlockRow.user_id == user.id, BlockRow.blocked_id == user.id)))
     # and at the tables that still show it: hers, the challenges to her, those of her games
     played = select(GameRow.table_id).join(GameSeatRow, GameSeatRow.game_id == GameRow.id).where(
         GameSeatRow.user_id == user.id, GameRow.table_id.is_not(None))
@@ -175,6 +177,71 @@ async def end_sessions(s: AsyncSession, user_id: int, keep: str | None = None) -
     if ended:
         await s.execute(delete(SessionRow).where(SessionRow.token_hash.in_(ended)))
     return ended
+
+
+# --------------------------------------------------------------------------- blocks
+
+
+async def block_user(s: AsyncSession, user_id: int, other_id: int) -> bool:
+    """``user_id`` blocks ``other_id``; whether it is new (blocking twice changes nothing)."""
+    if await s.get(BlockRow, (user_id, other_id)) is not None:
+        return False
+    s.add(BlockRow(user_id=user_id, blocked_id=other_id, created_at=now()))
+    await s.flush()
+    return True
+
+
+async def unblock_user(s: AsyncSession, user_id: int, other_id: int) -> bool:
+    """``user_id`` no longer blocks ``other_id``; whether they did."""
+    result = await s.execute(delete(BlockRow).where(BlockRow.user_id == user_id, BlockRow.blocked_id == other_id))
+    return bool(result.rowcount)  # type: ignore[attr-defined]
+
+
+async def blocks_of(s: AsyncSession, user_id: int) -> list[tuple[int, str, float]]:
+    """The accounts ``user_id`` blocked, the newest first: (id, name, since)."""
+    rows = await s.execute(select(User.id, User.username, BlockRow.created_at)
+                           .join(BlockRow, BlockRow.blocked_id == User.id)
+                           .where(BlockRow.user_id == user_id).order_by(BlockRow.created_at.desc()))
+    return [(r[0], r[1], r[2]) for r in rows.all()]
+
+
+async def has_blocked(s: AsyncSession, user_id: int, other_id: int) -> bool:
+    return await s.get(BlockRow, (user_id, other_id)) is not None
+
+
+async def blocked_of(s: AsyncSession, user_id: int, others: Sequence[int]) -> list[int]:
+    """Those of ``others`` whom ``user_id`` blocked."""
+    if not others:
+        return []
+    rows = await s.execute(select(BlockRow.blocked_id).where(BlockRow.user_id == user_id,
+                                                             BlockRow.blocked_id.in_(list(others))))
+    return sorted(r[0] for r in rows.all())
+
+
+async def count_blocks(s: AsyncSession, user_id: int) -> int:
+    return int((await s.execute(select(func.count()).select_from(BlockRow)
+                                .where(BlockRow.user_id == user_id))).scalar_one())
+
+
+async def blocked_with(s: AsyncSession, user_id: int, others: Sequence[int]) -> bool:
+    """Whether ``user_id`` blocked one of ``others`` or one of them blocked ``user_id``."""
+    others = [o for o in others if o != user_id]
+    if not others:
+        return False
+    row = (await s.execute(select(BlockRow.user_id).where(or_(
+        (BlockRow.user_id == user_id) & BlockRow.blocked_id.in_(others),
+        (BlockRow.blocked_id == user_id) & BlockRow.user_id.in_(others))).limit(1))).first()
+    return row is not None
+
+
+async def blocked_among(s: AsyncSession, user_ids: Sequence[int]) -> bool:
+    """Whether one of ``user_ids`` blocked another of them."""
+    ids = sorted(set(user_ids))
+    if len(ids) < 2:
+        return False
+    row = (await s.execute(select(BlockRow.user_id).where(BlockRow.user_id.in_(ids), BlockRow.blocked_id.in_(ids))
+                           .limit(1))).first()
+    return row is not None
 
 
 # --------------------------------------------------------------------------- tables
@@ -625,7 +692,7 @@ async def user_stats(s: AsyncSession, user_id: int) -> dict[str, int]:
 
 __all__ = [
     "Finish", "SeatSpec", "active_game_ids", "append_entry", "balance", "create_game", "create_session", "create_table",
-    "create_user", "delete_session", "end_sessions", "user_sessions", "set_password_hash", "close_user", "open_tables_of", "user_active_games", "dead_nodes", "due_deadlines", "due_flags", "set_flag_at", "SET_ABSENCES", "absence_params", "end_batch", "end_games", "FinishHook", "lock_users", "game_entries",
+    "create_user", "delete_session", "end_sessions", "user_sessions", "set_password_hash", "close_user", "open_tables_of", "user_active_games", "block_user", "unblock_user", "blocks_of", "has_blocked", "blocked_of", "count_blocks", "blocked_with", "blocked_among", "dead_nodes", "due_deadlines", "due_flags", "set_flag_at", "SET_ABSENCES", "absence_params", "end_batch", "end_games", "FinishHook", "lock_users", "game_entries",
     "game_seats", "game_summary", "forget_nodes", "heartbeat", "lapsed_presence", "move_presence", "node_seen",
     "present_nodes",
     "start_absence_from",

@@ -749,6 +749,57 @@ def test_a_player_closes_their_account_once_their_games_are_over(new_page) -> No
     assert pg.request.post("/api/login", data={"username": "kaja", "password": PASSWORD}).status == 401
 
 
+def test_a_blocked_players_chat_is_hidden_and_the_block_undone_from_the_account(new_page) -> None:
+    """Blocking from a profile asks first; the blocker's game page no longer shows the blocked
+    player's chat lines (a line said before the block included), while the blocked player
+    still sees their own; ``/account`` lists the block and undoes it."""
+    ann, troll = new_page(), new_page()
+    register(ann, "annika")
+    register(troll, "trolle")
+    gid = seated(ann, troll, {"game": "unfairchess", "color": "white", "opponent": "anyone"})
+    troll.goto(f"/g/{gid}")
+    enter(troll)
+    troll.fill("#chat-form input", "before the block")
+    troll.keyboard.press("Enter")
+    troll.wait_for_selector("#chat-lines li.mine")
+
+    ann.goto("/profile/trolle")
+    asked: list[str] = []
+    ann.once("dialog", lambda d: (asked.append(d.message), d.accept()))
+    ann.locator("#block-btn").click()
+    ann.wait_for_selector("#block-btn[data-blocked='1']:has-text('Unblock')")
+    assert asked and asked[0].startswith("Block trolle? Neither of you")
+    shot(ann, "site-block-profile-1280.png")
+
+    ann.goto(f"/g/{gid}")
+    enter(ann)
+    ann.fill("#chat-form input", "hello")
+    ann.keyboard.press("Enter")
+    ann.wait_for_selector("#chat-lines li.mine")
+    troll.wait_for_selector("#chat-lines li[data-seat='0']:has-text('hello')")
+    troll.fill("#chat-form input", "after the block")
+    troll.keyboard.press("Enter")
+    troll.wait_for_selector("#chat-lines li.mine:has-text('after the block')")
+    # Ann's socket gets the lines in the order they were stored: once her next line shows,
+    # Trolle's (stored before it) has come too
+    ann.fill("#chat-form input", "anyone?")
+    ann.keyboard.press("Enter")
+    ann.wait_for_selector("#chat-lines li.mine:has-text('anyone?')")
+    assert ann.locator("#chat-lines li").all_inner_texts() == ["annika hello", "annika anyone?"]
+    assert ann.locator(".toast:has-text('after the block')").count() == 0
+
+    ann.goto("/account")
+    row = ann.locator("#blocked-list li", has_text="trolle")
+    row.wait_for()
+    row.scroll_into_view_if_needed()
+    shot(ann, "site-block-account-1280.png")
+    row.locator("[data-unblock]").click()
+    ann.wait_for_selector("#blocked-list li:has-text('You have blocked nobody.')")
+    ann.goto(f"/g/{gid}")
+    enter(ann)
+    ann.wait_for_selector("#chat-lines li[data-seat='1']:has-text('after the block')")
+
+
 def test_a_cooperative_game_offers_no_draw(new_page) -> None:
     pg = new_page()
     pg.goto("/")

@@ -1,7 +1,7 @@
 // The account page (/account): change your password, see where you are logged in, log out
-// everywhere else, close the account (donjon/server/account.py). A guest's page only says how
-// to sign up.
-import { api, boot, t } from "./api.js";
+// everywhere else, close the account (donjon/server/account.py), unblock the players you
+// blocked (blocks.py). A guest's page only says how to sign up, and lists whom they blocked.
+import { api, boot, t, toast } from "./api.js";
 import { leavingSession } from "./socket.js";
 
 const list = document.getElementById("session-list");
@@ -108,3 +108,44 @@ if (closing) {
     }
   });
 }
+
+const blockedList = document.getElementById("blocked-list");
+
+function showBlocked(blocked) {
+  if (!blocked.length) {
+    const li = document.createElement("li");
+    li.className = "muted";
+    li.textContent = t("blocked_none");
+    blockedList.replaceChildren(li);
+    return;
+  }
+  blockedList.replaceChildren(...blocked.map((b) => {
+    const li = document.createElement("li");
+    const who = document.createElement("a");
+    who.href = `/profile/${encodeURIComponent(b.username)}`;
+    who.textContent = b.username;
+    const since = document.createElement("span");
+    since.className = "muted";
+    since.textContent = t("blocked_since", { date: day(b.since) });
+    const undo = document.createElement("button");
+    undo.type = "button";
+    undo.className = "btn btn-small";
+    undo.dataset.unblock = b.username;
+    undo.textContent = t("unblock");
+    undo.addEventListener("click", async () => {
+      undo.disabled = true;
+      try {
+        await api(`/api/blocks/${encodeURIComponent(b.username)}`, { method: "DELETE" });
+        toast(t("unblocked_done", { name: b.username }), "info");
+        showBlocked((await api("/api/blocks")).blocked);
+      } catch (e) {
+        toast(e.message);
+        undo.disabled = false;
+      }
+    });
+    li.append(who, since, undo);
+    return li;
+  }));
+}
+
+if (blockedList) showBlocked(boot.blocked || []);

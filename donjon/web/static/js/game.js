@@ -149,9 +149,13 @@ function renderChat() {
   chatList.scrollTop = chatList.scrollHeight;
 }
 
+// Seats held by players the viewer blocked (server/blocks.py): their lines are not shown.
+const blockedSeats = new Set(((boot.game && boot.game.players) || [])
+  .filter((p) => p.user_id != null && (boot.blocked || []).includes(p.user_id)).map((p) => p.seat));
+
 function heard(lines) {
   if (!chatCard) return;
-  const fresh = lines.filter((l) => !chatLines.has(l.id));
+  const fresh = lines.filter((l) => !chatLines.has(l.id) && !blockedSeats.has(l.seat));
   for (const l of fresh) chatLines.set(l.id, l);
   renderChat();
   const r = chatCard.getBoundingClientRect();
