@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -89,7 +90,8 @@ async def render(request: Request, name: str, status: int = 200, **ctx: Any) -> 
                   "balance": await repo.balance(s, user.id)}
     t = i18n.strings(lang)
     infos = [g.info.to_json(lang) for g in games()]
-    boot = {"lang": lang, "user": me, "t": t, "games": infos, **ctx.pop("boot", {})}
+    # "now": when the page was made (server time), which its scripts compare with stored times
+    boot = {"lang": lang, "user": me, "t": t, "games": infos, "now": round(time.time(), 3), **ctx.pop("boot", {})}
     context = {"lang": lang, "t": t, "me": me, "boot_json": json.dumps(boot).replace("</", "<\\/"),
                "games": infos, "game_info": {g["id"]: g for g in infos},
                "game_name": lambda k: i18n.game_name(k, lang), "path": request.url.path, **ctx}

@@ -134,9 +134,10 @@ def test_decline_on_the_home_page_and_nobody_else_may_sit(user_page, site) -> No
 
 
 def test_a_challenge_sent_before_the_lobby_socket_listens_still_comes(user_page, site) -> None:
-    """The home page loads its lists before its lobby socket is in: a challenge sent in that gap
-    comes as no frame, so the page asks again when the socket's first frame says it listens
-    (the list and the header's count: the count's first look is that one)."""
+    """A challenge sent while the home page's lobby socket is not in yet comes as no frame: the
+    page asks when the socket's first frame says it listens (the list and the header's count:
+    the count's first look is that one), and a challenge made after the page was is toasted
+    then too. Without a socket the list is loaded after 2 s."""
     hal, ivy = user_page("hal"), user_page("ivy")
     held: list[Any] = []
     ivy.route_web_socket(re.compile(r"/ws/lobby$"), lambda ws: held.append(ws))  # held: no server yet
@@ -150,6 +151,31 @@ def test_a_challenge_sent_before_the_lobby_socket_listens_still_comes(user_page,
     ivy.wait_for_selector(f"#challenges li[data-table='{tid}'] [data-decline]")
     ivy.wait_for_selector("#turns-count:not([hidden])")
     assert ivy.locator("#turns-count").inner_text() == "1"
+    ivy.wait_for_selector(".toast:has-text('hal challenges you to Castel')")
+
+
+def test_a_challenge_made_while_the_page_loads_is_toasted(user_page, site) -> None:
+    """A challenge made after the page was, but before its first look (its socket's), is new to
+    the player: it is toasted at that look, as one made later would be (the page knows when it
+    was made: ``boot.now``). One made before the page is only counted."""
+    jo, kit = user_page("jo-j"), user_page("kit")
+    r = jo.request.post("/api/tables", data={"game": "castel", "to": "kit"}, headers={"Origin": site.url})
+    assert r.ok, r.text()
+    made: list[str] = []
+
+    def challenge_then_load(route: Any) -> None:  # the page is made; its scripts are not run yet
+        if not made:
+            r = jo.request.post("/api/tables", data={"game": "unfairchess", "to": "kit"}, headers={"Origin": site.url})
+            assert r.ok, r.text()
+            made.append(r.json()["table"]["id"])
+        route.continue_()
+
+    kit.route(re.compile(r"/static/js/turns\.js$"), challenge_then_load)
+    kit.goto("/learn")
+    kit.wait_for_selector("#turns-count:not([hidden])")
+    assert made and kit.locator("#turns-count").inner_text() == "2"
+    kit.wait_for_selector(".toast:has-text('jo-j challenges you to UnfairChess')")
+    assert kit.locator(".toast:has-text('jo-j challenges you to Castel')").count() == 0
 
 
 @pytest.mark.parametrize("viewport, tag", [(DESKTOP, "1280"), (PHONE, "390")])

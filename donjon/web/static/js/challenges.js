@@ -28,7 +28,9 @@ function row(tb, received) {
   </li>`];
 }
 
-export function mountChallenges(box) {
+/** The challenges list in `box`, loaded at once unless `load` is false (a page whose socket
+ *  loads it when it connects). Gives `{refresh}`. */
+export function mountChallenges(box, { load = true } = {}) {
   const list = box.querySelector("ul");
   const hideEmpty = box.dataset.hideEmpty === "1";
   let going = false;
@@ -66,6 +68,6 @@ export function mountChallenges(box) {
     refresh();
   });
 
-  refresh();
+  if (load) refresh();
   return { refresh };
 }

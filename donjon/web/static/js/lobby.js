@@ -21,7 +21,9 @@ function go(url) {
 
 const tf = tableForm(form);
 const challengeBox = document.getElementById("challenges");
-const challenges = challengeBox ? mountChallenges(challengeBox) : null;
+// loaded when the page's lobby socket connects (below), or after 2 s without one
+const challenges = challengeBox ? mountChallenges(challengeBox, { load: false }) : null;
+if (challenges) setTimeout(() => { if (!challengeBox.dataset.loaded) challenges.refresh(); }, 2000);
 
 form.addEventListener("submit", async (ev) => {
   ev.preventDefault();

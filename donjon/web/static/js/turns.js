@@ -114,10 +114,10 @@ function show(data) {
     }
   }
   known = new Set(mine.map((g) => g.id));
-  if (knownChallenges) {
-    for (const c of challenges) {
-      if (!knownChallenges.has(c.id)) toast(t("challenge_toast", { name: c.creator, game: gameName(c.game) }), "info");
-    }
+  // new since the last look; at the first look, made after the page was (before its socket listened)
+  const fresh = knownChallenges ? (c) => !knownChallenges.has(c.id) : (c) => boot.now && c.created_at > boot.now;
+  for (const c of challenges) {
+    if (fresh(c)) toast(t("challenge_toast", { name: c.creator, game: gameName(c.game) }), "info");
   }
   knownChallenges = new Set(challenges.map((c) => c.id));
   for (const fn of listeners) fn(data);
