@@ -9,6 +9,7 @@ from fastapi import Request
 from pydantic import ConfigDict
 
 from donjon.server import auth
+from donjon.store import repo
 from donjon.store.models import User
 
 
@@ -34,3 +35,15 @@ async def require_user(request: Request) -> User:
     if user is None:
         raise ApiError("log in or play as a guest first", 401, "login_required")
     return user
+
+
+async def other_player(s: Any, user: User, username: str, doing: str) -> User:
+    """The account named ``username``, someone else than ``user``, whom ``user`` is ``doing``
+    something to ("block", "follow"...): 404 ``not_found`` if there is none, 400 if it is
+    ``user``."""
+    other = await repo.user_by_name(s, username)
+    if other is None:
+        raise ApiError(f"there is no player {username!r}", 404, "not_found")
+    if other.id == user.id:
+        raise ApiError(f"you cannot {doing} yourself", 400, "bad_request")
+    return other

@@ -25,6 +25,7 @@ from donjon.server import (
     api,
     auth,
     blocks,
+    follows,
     gctune,
     headers,
     league_api,
@@ -109,6 +110,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(account.router)
     app.include_router(blocks.router)
+    app.include_router(follows.router)
     league_api.install(app)
     app.include_router(puzzles.api)
     app.include_router(puzzles.router)

@@ -2,15 +2,16 @@
 
 Once one of two players blocked the other, neither can challenge the other nor sit at a table
 where the other sits (403 ``blocked``, nothing changed), nor start a rematch of a game they
-played (``blocked``); the open challenges between them close when the block is made, and the
-blocked player's seats at the blocker's open tables are emptied. On the blocker's game page
+played (``blocked``), nor follow the other; the open challenges between them close when the
+block is made, the blocked player's seats at the blocker's open tables are emptied, and
+neither follows the other any more. On the blocker's game page
 the blocked player's chat lines are not shown. The blocked player is not told, but learns it
 from those refusals, whose reason says that one of the two blocked the other (not which).
 
 - ``GET /api/blocks``: the players you blocked, the newest first.
 - ``POST /api/blocks`` ``{"username": ...}``: block them (again: nothing changes). Yourself:
   400; no such player: 404; beyond :data:`MAX_BLOCKS`: 409 ``too_many_blocks``.
-- ``DELETE /api/blocks/{username}``: unblock them.
+- ``DELETE /api/blocks/{username}``: unblock them (yourself: 400; no such player: 404).
 
 Guests may block and be blocked (a guest sits at tables and chats as anyone does).
 """
@@ -22,7 +23,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
-from donjon.server.api_common import STRICT, ApiError, require_user
+from donjon.server.api_common import STRICT, ApiError, other_player, require_user
 from donjon.server.lobby import part
 from donjon.store import repo
 
@@ -54,16 +55,13 @@ async def block(body: BlockIn, request: Request) -> dict[str, Any]:
     user = await require_user(request)
     st = request.app.state
     async with st.db.write() as s:
-        other = await repo.user_by_name(s, body.username)
-        if other is None:
-            raise ApiError(f"there is no player {body.username!r}", 404, "not_found")
-        if other.id == user.id:
-            raise ApiError("you cannot block yourself", 400, "bad_request")
+        other = await other_player(s, user, body.username, "block")
         if not await repo.has_blocked(s, user.id, other.id):
             if await repo.count_blocks(s, user.id) >= MAX_BLOCKS:
                 raise ApiError(f"you have blocked {MAX_BLOCKS} players, the most allowed; unblock one first", 409,
                                "too_many_blocks")
             await repo.block_user(s, user.id, other.id)
+        await repo.unfollow_both(s, user.id, other.id)
         messages = await part(s, user.id, other.id)
     for message in messages:
         await st.bus.publish("lobby", message)
@@ -74,8 +72,6 @@ async def block(body: BlockIn, request: Request) -> dict[str, Any]:
 async def unblock(username: str, request: Request) -> dict[str, Any]:
     user = await require_user(request)
     async with request.app.state.db.write() as s:
-        other = await repo.user_by_name(s, username)
-        if other is None:
-            raise ApiError(f"there is no player {username!r}", 404, "not_found")
+        other = await other_player(s, user, username, "unblock")
         was = await repo.unblock_user(s, user.id, other.id)
     return {"unblocked": was}

@@ -1793,6 +1793,41 @@ MESSAGES: dict[str, Message] = {
         "fr": "bloqué le {date}",
         "es": "bloqueado el {date}",
     },
+    "follow": {
+        "en": "Follow",
+        "fr": "Suivre",
+        "es": "Seguir",
+    },
+    "unfollow": {
+        "en": "Unfollow",
+        "fr": "Ne plus suivre",
+        "es": "Dejar de seguir",
+    },
+    "followed_done": {
+        "en": "You follow {name}: their games show on the watch page.",
+        "fr": "Vous suivez {name} : ses parties s'affichent sur la page Regarder.",
+        "es": "Sigues a {name}: sus partidas aparecen en la página Ver.",
+    },
+    "unfollowed_done": {
+        "en": "You no longer follow {name}.",
+        "fr": "Vous ne suivez plus {name}.",
+        "es": "Ya no sigues a {name}.",
+    },
+    "following_title": {
+        "en": "Players you follow",
+        "fr": "Joueurs que vous suivez",
+        "es": "Jugadores que sigues",
+    },
+    "following_none": {
+        "en": "You follow nobody yet: follow players from their profile to see their games here.",
+        "fr": "Vous ne suivez personne : suivez des joueurs depuis leur profil pour voir leurs parties ici.",
+        "es": "Aún no sigues a nadie: sigue a jugadores desde su perfil para ver aquí sus partidas.",
+    },
+    "following_idle": {
+        "en": "not playing now",
+        "fr": "ne joue pas en ce moment",
+        "es": "no juega ahora",
+    },
     "guest_no_password": {
         "en": "A guest has no password. Sign up to keep your games and choose one.",
         "fr": "Un invité n'a pas de mot de passe. Inscrivez-vous pour garder vos parties et en choisir un.",

@@ -52,8 +52,11 @@ async def profile_page(username: str, request: Request) -> Response:
         if user is None:
             return await pages.render(request, "404.html", status=404)
         stats = await repo.user_stats(s, user.id)
-        blocked = viewer is not None and viewer.id != user.id and await repo.has_blocked(s, viewer.id, user.id)
-    return await pages.render(request, "profile.html", profile=user, stats=stats, blocked=blocked,
+        blocked = following = False
+        if viewer is not None and viewer.id != user.id:
+            blocked = await repo.has_blocked(s, viewer.id, user.id)
+            following = await repo.is_following(s, viewer.id, user.id)
+    return await pages.render(request, "profile.html", profile=user, stats=stats, blocked=blocked, following=following,
                               boot={"profile": user.username, "rated_games": list(RATED_GAMES)})
 
 

@@ -48,6 +48,17 @@ class BlockRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
 
 
+class FollowRow(Base):
+    """``user_id`` follows ``followed_id`` (``donjon.server.follows``): the watch page shows
+    ``user_id`` the games ``followed_id`` plays."""
+
+    __tablename__ = "follows"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    followed_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
 class SessionRow(Base):
     """A login session; the cookie holds a random token, the table only its SHA-256."""
 

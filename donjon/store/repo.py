@@ -15,6 +15,7 @@ from sqlalchemy.orm import aliased
 
 from donjon.store.models import (
     BlockRow,
+    FollowRow,
     GameActionRow,
     GameChatRow,
     GameRow,
@@ -90,7 +91,7 @@ async def user_by_name(s: AsyncSession, username: str) -> User | None:
 
 async def close_user(s: AsyncSession, user: User) -> None:
     """Close ``user``'s account in the caller's transaction: named ``closed-<id>`` (the name
-    is free again), in its games' seats too, no password, no hat, no blocks either way,
+    is free again), in its games' seats too, no password, no hat, no blocks or follows either way,
     ``closed_at`` now. Its sessions are the caller's."""
     name = f"closed-{user.id}"
     if (await s.execute(select(User.id).where(User.username_key == name))).first() is not None:
@@ -100,6 +101,7 @@ async def close_user(s: AsyncSession, user: User) -> None:
     await s.execute(update(GameSeatRow).where(GameSeatRow.user_id == user.id).values(name=name)
                     .execution_options(synchronize_session=False))
     await s.execute(delete(BlockRow).where(or_(BlockRow.user_id == user.id, BlockRow.blocked_id == user.id)))
+    await s.execute(delete(FollowRow).where(or_(FollowRow.user_id == user.id, FollowRow.followed_id == user.id)))
     # and at the tables that still show it: hers, the challenges to her, those of her games
     played = select(GameRow.table_id).join(GameSeatRow, GameSeatRow.game_id == GameRow.id).where(
         GameSeatRow.user_id == user.id, GameRow.table_id.is_not(None))
@@ -242,6 +244,47 @@ async def blocked_among(s: AsyncSession, user_ids: Sequence[int]) -> bool:
     row = (await s.execute(select(BlockRow.user_id).where(BlockRow.user_id.in_(ids), BlockRow.blocked_id.in_(ids))
                            .limit(1))).first()
     return row is not None
+
+
+# --------------------------------------------------------------------------- follows
+
+
+async def follow_user(s: AsyncSession, user_id: int, other_id: int) -> bool:
+    """``user_id`` follows ``other_id``; whether it is new."""
+    if await s.get(FollowRow, (user_id, other_id)) is not None:
+        return False
+    s.add(FollowRow(user_id=user_id, followed_id=other_id, created_at=now()))
+    await s.flush()
+    return True
+
+
+async def unfollow_user(s: AsyncSession, user_id: int, other_id: int) -> bool:
+    """``user_id`` no longer follows ``other_id``; whether they did."""
+    result = await s.execute(delete(FollowRow).where(FollowRow.user_id == user_id, FollowRow.followed_id == other_id))
+    return bool(result.rowcount)  # type: ignore[attr-defined]
+
+
+async def unfollow_both(s: AsyncSession, a: int, b: int) -> None:
+    """Neither of ``a`` and ``b`` follows the other any more (a block between them)."""
+    await s.execute(delete(FollowRow).where(or_((FollowRow.user_id == a) & (FollowRow.followed_id == b),
+                                                (FollowRow.user_id == b) & (FollowRow.followed_id == a))))
+
+
+async def follows_of(s: AsyncSession, user_id: int) -> list[tuple[int, str, float]]:
+    """The accounts ``user_id`` follows, by name: (id, name, since)."""
+    rows = await s.execute(select(User.id, User.username, FollowRow.created_at)
+                           .join(FollowRow, FollowRow.followed_id == User.id)
+                           .where(FollowRow.user_id == user_id).order_by(User.username_key))
+    return [(r[0], r[1], r[2]) for r in rows.all()]
+
+
+async def is_following(s: AsyncSession, user_id: int, other_id: int) -> bool:
+    return await s.get(FollowRow, (user_id, other_id)) is not None
+
+
+async def count_follows(s: AsyncSession, user_id: int) -> int:
+    return int((await s.execute(select(func.count()).select_from(FollowRow)
+                                .where(FollowRow.user_id == user_id))).scalar_one())
 
 
 # --------------------------------------------------------------------------- tables
@@ -634,8 +677,9 @@ async def live_bot_games(s: AsyncSession, creator_id: int) -> int:
 
 
 async def games_listing(s: AsyncSession, *, status: str | None = None, user_id: int | None = None,
-                        limit: int = 50) -> list[dict[str, Any]]:
-    """Games with their players' names, newest first."""
+                        limit: int = 50, user_ids: Sequence[int] | None = None) -> list[dict[str, Any]]:
+    """Games with their players' names, newest first (``user_id``: of that player;
+    ``user_ids``: of any of those players)."""
     q = select(GameRow).order_by(GameRow.created_at.desc()).limit(limit)
     if status == "over":
         q = q.where(GameRow.status != "active")
@@ -643,6 +687,8 @@ async def games_listing(s: AsyncSession, *, status: str | None = None, user_id: 
         q = q.where(GameRow.status == status)
     if user_id is not None:
         q = q.where(GameRow.id.in_(select(GameSeatRow.game_id).where(GameSeatRow.user_id == user_id)))
+    if user_ids is not None:
+        q = q.where(GameRow.id.in_(select(GameSeatRow.game_id).where(GameSeatRow.user_id.in_(list(user_ids)))))
     games = list((await s.execute(q)).scalars())
     if not games:
         return []
@@ -692,7 +738,7 @@ async def user_stats(s: AsyncSession, user_id: int) -> dict[str, int]:
 
 __all__ = [
     "Finish", "SeatSpec", "active_game_ids", "append_entry", "balance", "create_game", "create_session", "create_table",
-    "create_user", "delete_session", "end_sessions", "user_sessions", "set_password_hash", "close_user", "open_tables_of", "user_active_games", "block_user", "unblock_user", "blocks_of", "has_blocked", "blocked_of", "count_blocks", "blocked_with", "blocked_among", "dead_nodes", "due_deadlines", "due_flags", "set_flag_at", "SET_ABSENCES", "absence_params", "end_batch", "end_games", "FinishHook", "lock_users", "game_entries",
+    "create_user", "delete_session", "end_sessions", "user_sessions", "set_password_hash", "close_user", "open_tables_of", "user_active_games", "block_user", "unblock_user", "blocks_of", "has_blocked", "blocked_of", "count_blocks", "follow_user", "unfollow_user", "unfollow_both", "follows_of", "is_following", "count_follows", "blocked_with", "blocked_among", "dead_nodes", "due_deadlines", "due_flags", "set_flag_at", "SET_ABSENCES", "absence_params", "end_batch", "end_games", "FinishHook", "lock_users", "game_entries",
     "game_seats", "game_summary", "forget_nodes", "heartbeat", "lapsed_presence", "move_presence", "node_seen",
     "present_nodes",
     "start_absence_from",

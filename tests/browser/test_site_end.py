@@ -800,6 +800,35 @@ def test_a_blocked_players_chat_is_hidden_and_the_block_undone_from_the_account(
     ann.wait_for_selector("#chat-lines li[data-seat='1']:has-text('after the block')")
 
 
+def test_the_watch_page_shows_the_games_of_the_players_you_follow(new_page) -> None:
+    """Follow from a profile; the watch page lists the players you follow, those playing first,
+    with their games one click away (as a spectator), and follows them as they start to play."""
+    fan, star, rival, quiet = new_page(), new_page(PHONE), new_page(), new_page()
+    for pg, name in ((fan, "follower"), (star, "stella"), (rival, "rivaldo"), (quiet, "quietus")):
+        register(pg, name)
+    for name in ("stella", "quietus"):
+        fan.goto(f"/profile/{name}")
+        fan.locator("#follow-btn").click()
+        fan.wait_for_selector("#follow-btn[data-following='1']:has-text('Unfollow')")
+    fan.goto("/watch")
+    fan.wait_for_selector("#following-list li[data-user='stella']:has-text('not playing now')")
+    gid = seated(star, rival, {"game": "unfairchess", "color": "white", "opponent": "anyone"})
+    link = fan.locator(f"#following-list li[data-user='stella'] a[href='/g/{gid}']")
+    link.wait_for()  # the page looks again every few seconds
+    assert "rivaldo" in link.inner_text()
+    assert fan.locator("#following-list li").first.get_attribute("data-user") == "stella"  # playing: first
+    shot(fan, "site-following-1280.png")
+    phone = new_page(PHONE)
+    phone.request.post("/api/login", data={"username": "follower", "password": PASSWORD})
+    phone.goto("/watch")
+    phone.wait_for_selector(f"#following-list a[href='/g/{gid}']")
+    shot(phone, "site-following-390.png")
+    link.click()
+    fan.wait_for_url(re.compile(rf"/g/{gid}$"))
+    fan.wait_for_selector("#conn-state[data-state='connected']")
+    assert fan.locator("#chat").count() == 0  # a spectator
+
+
 def test_a_cooperative_game_offers_no_draw(new_page) -> None:
     pg = new_page()
     pg.goto("/")

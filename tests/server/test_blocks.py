@@ -117,7 +117,7 @@ def test_no_rematch_between_blocked_players(site: Site) -> None:
     refused = k.request("rematch", op="accept")
     assert refused["t"] == "error" and refused["code"] == "blocked"
     assert site.sql("select count(*) from games") == [(1,)]
-    assert alice.delete("/api/blocks/alice").status_code == 200  # Alice never blocked herself: nothing
+    assert alice.delete("/api/blocks/alice").status_code == 400  # herself
     assert bob.delete("/api/blocks/alice").json() == {"unblocked": True}
     assert k.request("rematch", op="accept")["t"] == "ack"
     assert site.sql("select count(*) from games") == [(2,)]

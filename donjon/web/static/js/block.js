@@ -14,6 +14,11 @@ if (btn) {
       else await api("/api/blocks", { method: "POST", body: { username: name } });
       btn.dataset.blocked = blocked ? "" : "1";
       btn.textContent = blocked ? t("block") : t("unblock");
+      const follow = document.getElementById("follow-btn"); // a block ends a follow (blocks.py)
+      if (!blocked && follow && follow.dataset.following === "1") {
+        follow.dataset.following = "";
+        follow.textContent = t("follow");
+      }
       toast(t(blocked ? "unblocked_done" : "blocked_done", { name }), "info");
     } catch (e) {
       toast(e.message);
