@@ -101,8 +101,7 @@ if (closing) {
       await api("/api/account/close", { method: "POST", body: { password: closing.elements.password.value } });
       location.href = "/";
     } catch (e) {
-      const said = { wrong_password: "wrong_password", games_in_progress: "games_in_progress" }[e.code];
-      say(err, said ? t(said) : e.message);
+      say(err, ["wrong_password", "games_in_progress"].includes(e.code) ? t(e.code) : e.message);
       leavingSession(false);
       btn.disabled = false;
     }
