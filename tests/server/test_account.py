@@ -78,6 +78,26 @@ def test_the_password_changes_only_with_the_current_one_and_the_other_sessions_e
     assert login(site, "alice") is None and login(site, "alice", "battery staple") is not None
 
 
+def test_a_password_changed_meanwhile_is_not_undone(site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The new hash is written only over the one just verified: when another request changed
+    it between the two, the change is refused (409) and no session ends."""
+    from donjon.store import repo
+
+    here = site.user("alice")
+    there = login(site, "alice")
+    real = repo.replace_password_hash
+
+    async def changed_meanwhile(s: Any, user_id: int, old: str, new: str) -> bool:
+        await real(s, user_id, old, "$argon2id$changed-elsewhere")
+        return await real(s, user_id, old, new)
+
+    monkeypatch.setattr(repo, "replace_password_hash", changed_meanwhile)
+    r = here.post("/api/account/password", json={"current": PASSWORD, "new": "battery staple"})
+    assert (r.status_code, r.json()["code"]) == (409, "conflict")
+    assert password_hash(site, "alice") != "$argon2id$changed-elsewhere"  # the transaction rolled back
+    assert me(there) == "alice" and sessions(site, "alice") == 2
+
+
 def test_a_wrong_current_password_counts_as_a_failed_login(site_factory: Callable[..., Site]) -> None:
     """The page is no way round the login limit: its failures count for the account's name,
     and past the limit even the right password is refused before any hash is computed."""

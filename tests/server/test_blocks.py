@@ -147,3 +147,17 @@ def test_a_closed_account_leaves_no_block(site: Site) -> None:
     assert bob.post("/api/account/close", json={"password": "correct horse"}).status_code == 200
     assert alice.get("/api/blocks").json() == {"blocked": []}
     assert site.sql("select count(*) from blocks") == [(0,)]
+
+
+def test_at_most_max_blocks(site: Site, monkeypatch: Any) -> None:
+    from donjon.server import blocks
+
+    monkeypatch.setattr(blocks, "MAX_BLOCKS", 1)
+    alice = site.user("alice")
+    site.user("bobby")
+    site.user("carol")
+    assert block(alice, "bobby").status_code == 200
+    r = block(alice, "carol")
+    assert (r.status_code, r.json()["code"]) == (409, "too_many_blocks")
+    assert [b["username"] for b in alice.get("/api/blocks").json()["blocked"]] == ["bobby"]
+    assert block(alice, "bobby").status_code == 200  # one already blocked is no new block

@@ -77,3 +77,17 @@ def test_a_closed_account_leaves_no_follow(site: Site) -> None:
     assert follow(alice, "bobby").status_code == 200 and follow(bob, "alice").status_code == 200
     assert bob.post("/api/account/close", json={"password": "correct horse"}).status_code == 200
     assert following(alice) == [] and site.sql("select count(*) from follows") == [(0,)]
+
+
+def test_at_most_max_follows(site: Site, monkeypatch: Any) -> None:
+    from donjon.server import follows
+
+    monkeypatch.setattr(follows, "MAX_FOLLOWS", 1)
+    alice = site.user("alice")
+    site.user("bobby")
+    site.user("carol")
+    assert follow(alice, "bobby").status_code == 200
+    r = follow(alice, "carol")
+    assert (r.status_code, r.json()["code"]) == (409, "too_many_follows")
+    assert following(alice) == [("bobby", [])]
+    assert follow(alice, "bobby").status_code == 200  # one already followed is no new follow
