@@ -342,6 +342,12 @@ def seating_of(t: TableRow) -> dict[str, Any]:
             "time_control": None}
 
 
+def _empty_seats_of(table: TableRow, user_id: int) -> None:
+    """``user_id`` no longer sits at ``table`` (an open table): their seats are open again."""
+    st = seating_of(table)
+    table.seating = {**st, "sitting": [None if x and x.get("user_id") == user_id else x for x in st["sitting"]]}
+
+
 def challenge_changed(table: TableRow) -> dict[str, Any]:
     """The lobby bus message that a challenge changed (to its creator's and addressee's sockets)."""
     return {"type": "challenges_changed", "table": table.id, "users": [table.creator_id, table.addressee_id]}
@@ -358,9 +364,7 @@ async def withdraw(s: Any, user_id: int) -> list[dict[str, Any]]:
         elif table.addressee_id == user_id:
             table.status = "declined"
         else:
-            st = seating_of(table)
-            table.seating = {**st, "sitting": [None if x and x.get("user_id") == user_id else x
-                                               for x in st["sitting"]]}
+            _empty_seats_of(table, user_id)
     messages = [{"type": "tables_changed"}] if tables else []
     return messages + [challenge_changed(t) for t in tables if t.addressee_id is not None]
 
@@ -375,9 +379,7 @@ async def part(s: Any, user_id: int, other_id: int) -> list[dict[str, Any]]:
         if {table.creator_id, table.addressee_id} == {user_id, other_id}:
             table.status = "declined" if table.addressee_id == user_id else "cancelled"
         elif table.creator_id == user_id:
-            st = seating_of(table)
-            table.seating = {**st, "sitting": [None if x and x.get("user_id") == other_id else x
-                                               for x in st["sitting"]]}
+            _empty_seats_of(table, other_id)
         else:
             continue
         changed.append(table)

@@ -187,9 +187,10 @@ async def game_page(game_id: str, request: Request) -> Response:
     seat = next((x.seat for x in seats if user is not None and x.user_id == user.id), None)
     summary = repo.game_summary(row, seats)
     blocked: list[int] = []
-    if seat is not None and user is not None:  # a player's page hides the chat of those they blocked (blocks.py)
+    others = [x.user_id for x in seats if user is not None and x.user_id not in (None, user.id)]
+    if seat is not None and user is not None and others:  # a player's page hides the chat of those they blocked
         async with request.app.state.db.read() as s:
-            blocked = await repo.blocked_of(s, user.id, [x.user_id for x in seats if x.user_id not in (None, user.id)])
+            blocked = await repo.blocked_of(s, user.id, others)
     return await render(request, "game.html", game=summary, seat=seat,
                         boot={"game": summary, "seat": seat, "mode": "play" if seat is not None else "watch",
                               "blocked": blocked})

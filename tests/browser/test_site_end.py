@@ -751,6 +751,13 @@ def test_a_player_closes_their_account_once_their_games_are_over(new_page) -> No
     assert pg.request.post("/api/login", data={"username": "kaja", "password": PASSWORD}).status == 401
 
 
+def say(pg: Any, line: str) -> None:
+    """Write ``line`` in the game page's chat; return once it is stored and shown as one's own."""
+    pg.fill("#chat-form input", line)
+    pg.keyboard.press("Enter")
+    pg.wait_for_selector(f"#chat-lines li.mine:has-text({line!r})")
+
+
 def test_a_blocked_players_chat_is_hidden_and_the_block_undone_from_the_account(new_page) -> None:
     """Blocking from a profile asks first; the blocker's game page no longer shows the blocked
     player's chat lines (a line said before the block included), while the blocked player
@@ -761,9 +768,7 @@ def test_a_blocked_players_chat_is_hidden_and_the_block_undone_from_the_account(
     gid = seated(ann, troll, {"game": "unfairchess", "color": "white", "opponent": "anyone"})
     troll.goto(f"/g/{gid}")
     enter(troll)
-    troll.fill("#chat-form input", "before the block")
-    troll.keyboard.press("Enter")
-    troll.wait_for_selector("#chat-lines li.mine")
+    say(troll, "before the block")
 
     ann.goto("/profile/trolle")
     asked: list[str] = []
@@ -775,18 +780,12 @@ def test_a_blocked_players_chat_is_hidden_and_the_block_undone_from_the_account(
 
     ann.goto(f"/g/{gid}")
     enter(ann)
-    ann.fill("#chat-form input", "hello")
-    ann.keyboard.press("Enter")
-    ann.wait_for_selector("#chat-lines li.mine")
+    say(ann, "hello")
     troll.wait_for_selector("#chat-lines li[data-seat='0']:has-text('hello')")
-    troll.fill("#chat-form input", "after the block")
-    troll.keyboard.press("Enter")
-    troll.wait_for_selector("#chat-lines li.mine:has-text('after the block')")
+    say(troll, "after the block")
     # Ann's socket gets the lines in the order they were stored: once her next line shows,
     # Trolle's (stored before it) has come too
-    ann.fill("#chat-form input", "anyone?")
-    ann.keyboard.press("Enter")
-    ann.wait_for_selector("#chat-lines li.mine:has-text('anyone?')")
+    say(ann, "anyone?")
     assert ann.locator("#chat-lines li").all_inner_texts() == ["annika hello", "annika anyone?"]
     assert ann.locator(".toast:has-text('after the block')").count() == 0
 

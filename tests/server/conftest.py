@@ -103,6 +103,17 @@ class Site:
         return gid, by_seat
 
 
+def play(w: Player, k: Player, *pairs: tuple[str, str]) -> None:
+    """White ``w`` and Black ``k`` play ``pairs`` of UnfairChess moves (UCI; Black's "" for
+    none), each acknowledged and seen by the other before the next."""
+    for mw, mb in pairs:
+        assert w.act({"type": "move", "uci": mw})["t"] == "ack"
+        k.wait_version(w.v)  # type: ignore[arg-type]
+        if mb:
+            assert k.act({"type": "move", "uci": mb})["t"] == "ack"
+            w.wait_version(k.v)  # type: ignore[arg-type]
+
+
 def recv(ws: WebSocketTestSession, timeout: float = 10.0) -> dict[str, Any]:
     """The next frame, or fail after ``timeout`` seconds."""
 

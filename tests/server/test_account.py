@@ -13,7 +13,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from donjon.cli import main
-from tests.server.conftest import Player, Site, recv
+from tests.server.conftest import Player, Site, play, recv
 
 PASSWORD = "correct horse"
 
@@ -230,10 +230,7 @@ def test_closing_an_account(site: Site) -> None:
     white, black = Player(seats[0], gid), Player(seats[1], gid)
     white.hello()
     black.hello()
-    assert white.act({"type": "move", "uci": "e2e4"})["t"] == "ack"
-    black.wait_version(white.v)  # type: ignore[arg-type]
-    assert black.act({"type": "move", "uci": "e7e5"})["t"] == "ack"
-    white.wait_version(black.v)  # type: ignore[arg-type]
+    play(white, black, ("e2e4", "e7e5"))
     assert white.request("resign")["t"] == "ack"  # a rated game, over
     black.wait_version(white.v)  # type: ignore[arg-type]
     white.close()

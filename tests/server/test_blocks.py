@@ -8,7 +8,7 @@ import json
 import re
 from typing import Any
 
-from tests.server.conftest import Player, Site
+from tests.server.conftest import Player, Site, play
 
 
 def block(c: Any, name: str) -> Any:
@@ -105,10 +105,7 @@ def test_no_rematch_between_blocked_players(site: Site) -> None:
     w, k = Player(seats[0], gid), Player(seats[1], gid)
     w.hello()
     k.hello()
-    assert w.act({"type": "move", "uci": "e2e4"})["t"] == "ack"
-    k.wait_version(w.v)  # type: ignore[arg-type]
-    assert k.act({"type": "move", "uci": "e7e5"})["t"] == "ack"
-    w.wait_version(k.v)  # type: ignore[arg-type]
+    play(w, k, ("e2e4", "e7e5"))
     assert k.request("resign")["t"] == "ack"
     w.wait_version(k.v)  # type: ignore[arg-type]
     assert w.request("rematch", op="offer")["t"] == "ack"

@@ -16,7 +16,7 @@ from donjon.league import daily as league_daily
 from donjon.league.errors import InsufficientCoins
 from donjon.store import Database, repo
 from donjon.store import league as store
-from tests.server.conftest import Player, Site
+from tests.server.conftest import Player, Site, play
 
 DAY1 = dt.datetime(2026, 3, 1, 23, 59, 0, tzinfo=dt.UTC).timestamp()
 DAY2 = dt.datetime(2026, 3, 2, 0, 0, 1, tzinfo=dt.UTC).timestamp()
@@ -41,15 +41,6 @@ def ledger(site: Site) -> list[tuple[Any, ...]]:
 def league_tables(site: Site) -> dict[str, int]:
     return {t: site.sql(f"select count(*) from {t}")[0][0]
             for t in ("ratings", "rating_history", "league_events", "card_plays")}
-
-
-def play(w: Player, k: Player, *pairs: tuple[str, str]) -> None:
-    for mw, mb in pairs:
-        assert w.act({"type": "move", "uci": mw})["t"] == "ack"
-        k.wait_version(w.v)  # type: ignore[arg-type]
-        if mb:
-            assert k.act({"type": "move", "uci": mb})["t"] == "ack"
-            w.wait_version(k.v)  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------- daily bonus
