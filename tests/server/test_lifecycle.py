@@ -6,7 +6,7 @@ import json
 import time
 from typing import Any
 
-from tests.server.conftest import Player, Site
+from tests.server.conftest import Player, Site, play
 
 
 def start(site: Site, **table: Any) -> tuple[str, Player, Player, dict[int, Any]]:
@@ -18,15 +18,6 @@ def start(site: Site, **table: Any) -> tuple[str, Player, Player, dict[int, Any]
     return gid, w, k, seats
 
 
-def moves(w: Player, k: Player, *pairs: tuple[str, str]) -> None:
-    for mw, mb in pairs:
-        assert w.act({"type": "move", "uci": mw})["t"] == "ack"
-        k.wait_version(w.v)  # type: ignore[arg-type]
-        if mb:
-            assert k.act({"type": "move", "uci": mb})["t"] == "ack"
-            w.wait_version(k.v)  # type: ignore[arg-type]
-
-
 def balance(c: Any) -> int:
     return c.get("/api/me").json()["user"]["balance"]  # type: ignore[no-any-return]
 
@@ -34,7 +25,7 @@ def balance(c: Any) -> int:
 def test_resign_settles_stakes(site: Site) -> None:
     gid, w, k, seats = start(site, stake=40, mode="ranked")
     assert balance(seats[0]) == 460 and balance(seats[1]) == 460
-    moves(w, k, ("e2e4", "e7e5"))
+    play(w, k, ("e2e4", "e7e5"))
     ack = k.request("resign")
     assert ack["t"] == "ack"
     ev = w.recv()
@@ -63,7 +54,7 @@ def test_draw_offer_accept_decline_and_lapse(site: Site) -> None:
     assert k.request("draw", op="decline")["t"] == "ack"
     assert w.recv()["game"]["draw_offer"] is None
     # offer, then the opponent moves instead: the offer lapses
-    moves(w, k, ("e2e4", ""))
+    play(w, k, ("e2e4", ""))
     assert w.request("draw", op="offer")["t"] == "ack"
     k.recv()
     assert k.game["draw_offer"] == 0
@@ -86,13 +77,13 @@ def test_draw_offer_accept_decline_and_lapse(site: Site) -> None:
 
 def test_abort_only_before_both_moved(site: Site) -> None:
     gid, w, k, seats = start(site, stake=25)
-    moves(w, k, ("e2e4", ""))
+    play(w, k, ("e2e4", ""))
     assert w.game["can_abort"] is True
     assert k.request("abort")["t"] == "ack"
     assert w.recv()["game"]["status"] == "aborted"
     assert balance(seats[0]) == 500 and balance(seats[1]) == 500
     gid2, w2, k2, _ = start_again(site)
-    moves(w2, k2, ("e2e4", "e7e5"))
+    play(w2, k2, ("e2e4", "e7e5"))
     err = w2.request("abort")
     assert err["code"] == "illegal" and "too late to abort" in err["reason"]
     assert site.sql("select status from games where id=?", gid2) == [("active",)]
@@ -112,7 +103,7 @@ def start_again(site: Site) -> tuple[str, Player, Player, dict[int, Any]]:
 
 def test_rematch_swaps_colours_same_terms(site: Site) -> None:
     gid, w, k, seats = start(site, stake=30, mode="ranked")
-    moves(w, k, ("e2e4", "e7e5"))  # out of the abort window: the game counts
+    play(w, k, ("e2e4", "e7e5"))  # out of the abort window: the game counts
     assert k.request("resign")["t"] == "ack"
     w.wait_version(k.v)  # type: ignore[arg-type]
     assert w.request("rematch", op="accept")["code"] == "illegal"
@@ -137,7 +128,7 @@ def test_rematch_swaps_colours_same_terms(site: Site) -> None:
 
 def test_rematch_needs_the_coins(site: Site) -> None:
     gid, w, k, seats = start(site, stake=300)
-    moves(w, k, ("e2e4", "e7e5"))  # out of the abort window: the game counts
+    play(w, k, ("e2e4", "e7e5"))  # out of the abort window: the game counts
     assert w.request("resign")["t"] == "ack"
     k.wait_version(w.v)  # type: ignore[arg-type]
     assert balance(seats[0]) == 200
@@ -152,7 +143,7 @@ def test_rematch_needs_the_coins(site: Site) -> None:
 
 def test_reload_resumes_with_full_view(site: Site) -> None:
     gid, w, k, seats = start(site)
-    moves(w, k, ("e2e4", "e7e5"), ("g1f3", "b8c6"))
+    play(w, k, ("e2e4", "e7e5"), ("g1f3", "b8c6"))
     view_before, legal_before = w.view, w.legal
     w.close()
     again = Player(seats[0], gid)
@@ -165,7 +156,7 @@ def test_reload_resumes_with_full_view(site: Site) -> None:
 def test_absence_claim_and_forfeit(site_factory: Any) -> None:
     site = site_factory(absence_claim=0.4, absence_forfeit=30.0)
     gid, w, k, seats = start(site, stake=20)
-    moves(w, k, ("e2e4", "e7e5"))
+    play(w, k, ("e2e4", "e7e5"))
     k.close()
     pres = w.recv(presence=True)
     assert pres["t"] == "presence"
