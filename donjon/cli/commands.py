@@ -28,6 +28,7 @@ COMMANDS: tuple[str, ...] = (
     "donjon.cli.serve",
     "donjon.cli.puzzles",
     "donjon.cli.account",
+    "donjon.cli.reports",
 )
 """The modules of the generic subcommands, each with ``add(subparsers)``, in help order."""
 

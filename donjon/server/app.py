@@ -32,6 +32,7 @@ from donjon.server import (
     league_pages,
     pages,
     puzzles,
+    reports,
     tutorials,
     ws,
 )
@@ -111,6 +112,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(account.router)
     app.include_router(blocks.router)
     app.include_router(follows.router)
+    app.include_router(reports.router)
     league_api.install(app)
     app.include_router(puzzles.api)
     app.include_router(puzzles.router)

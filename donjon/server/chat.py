@@ -12,7 +12,9 @@ socket gets the last :data:`HISTORY` lines (no frame while nobody said anything)
 shows the conversation; the game's end does not close it ("good game"). A line is 1 to
 :data:`MAX_LENGTH` characters once trimmed, without control characters; a seat writes at most
 :data:`BURST` lines in :data:`WINDOW` seconds. A refused line changes nothing and is answered
-with an error frame (``bad_chat``, ``chat_too_fast``). A line is stored (``game_chat``, a
+with an error frame (``bad_chat``, ``chat_too_fast``, and ``muted`` while an operator has
+muted the player: ``donjon account mute``, read from the database before each line, so it holds
+on every node at once). A line is stored (``game_chat``, a
 transaction of its own) before it is acknowledged and sent, and published on the bus for the
 players' sockets on other nodes. No rule of any game runs here.
 """
@@ -24,7 +26,7 @@ import time
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
-from donjon.store import repo
+from donjon.store import moderation, repo
 
 if TYPE_CHECKING:
     from donjon.server.room import Room
@@ -82,6 +84,11 @@ async def say(hub: Hub, room: Room, conn: Conn, text: Any) -> None:
     line_text = clean(text)
     seat = conn.seat
     assert seat is not None, "a spectator's line is refused before this"
+    if conn.user_id is not None:
+        async with hub.db.read() as s:
+            until = await moderation.muted_until(s, conn.user_id)
+        if until is not None:
+            raise ChatRefused(f"an operator muted you until {_utc(until)}: you may not chat before then", "muted")
     now = time.monotonic()
     said = room.chat_said.setdefault(seat, collections.deque(maxlen=BURST))
     if len(said) == BURST and now - said[0] < WINDOW:
@@ -91,6 +98,10 @@ async def say(hub: Hub, room: Room, conn: Conn, text: Any) -> None:
         line = line_of(await repo.add_chat(s, room.id, seat, conn.user_id, line_text, time.time()))
     heard(room, line)
     await hub.bus.publish("game:" + room.id, {"type": "chat", "line": line})  # the bus adds this node's id
+
+
+def _utc(at: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(at))
 
 
 def heard(room: Room, line: dict[str, Any]) -> None:

@@ -1793,6 +1793,71 @@ MESSAGES: dict[str, Message] = {
         "fr": "bloqué le {date}",
         "es": "bloqueado el {date}",
     },
+    "report": {
+        "en": "Report",
+        "fr": "Signaler",
+        "es": "Denunciar",
+    },
+    "report_title": {
+        "en": "Report {name}",
+        "fr": "Signaler {name}",
+        "es": "Denunciar a {name}",
+    },
+    "report_note": {
+        "en": "Only the site's operators read a report; the player is not told. For what happens between you two, blocking them is at once.",
+        "fr": "Seuls les responsables du site lisent un signalement ; le joueur n'en sait rien. Pour ce qui se passe entre vous deux, le bloquer agit tout de suite.",
+        "es": "Solo los responsables del sitio leen una denuncia; el jugador no se entera. Para lo que pasa entre vosotros dos, bloquearlo actúa al instante.",
+    },
+    "report_player": {
+        "en": "Player",
+        "fr": "Joueur",
+        "es": "Jugador",
+    },
+    "report_reason": {
+        "en": "Why",
+        "fr": "Pourquoi",
+        "es": "Motivo",
+    },
+    "report_reason_chat": {
+        "en": "Insults or harassment",
+        "fr": "Insultes ou harcèlement",
+        "es": "Insultos o acoso",
+    },
+    "report_reason_cheating": {
+        "en": "Cheating (engine, outside help)",
+        "fr": "Triche (programme, aide)",
+        "es": "Trampas (programa, ayuda)",
+    },
+    "report_reason_name": {
+        "en": "An offensive name",
+        "fr": "Un nom injurieux",
+        "es": "Un nombre ofensivo",
+    },
+    "report_reason_other": {
+        "en": "Something else (say what)",
+        "fr": "Autre chose (dites quoi)",
+        "es": "Otra cosa (di qué)",
+    },
+    "report_text": {
+        "en": "What happened (optional, 500 characters)",
+        "fr": "Ce qui s'est passé (facultatif, 500 caractères)",
+        "es": "Qué pasó (opcional, 500 caracteres)",
+    },
+    "report_send": {
+        "en": "Send the report",
+        "fr": "Envoyer le signalement",
+        "es": "Enviar la denuncia",
+    },
+    "report_cancel": {
+        "en": "Cancel",
+        "fr": "Annuler",
+        "es": "Cancelar",
+    },
+    "report_done": {
+        "en": "Thank you: the site's operators will read your report.",
+        "fr": "Merci : les responsables du site liront votre signalement.",
+        "es": "Gracias: los responsables del sitio leerán tu denuncia.",
+    },
     "follow": {
         "en": "Follow",
         "fr": "Suivre",

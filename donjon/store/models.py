@@ -34,6 +34,9 @@ class User(Base):
     """When its owner closed the account (``donjon.server.account``), or None. A closed
     account is named ``closed-<id>``, has no password nor session, and no lookup by name
     finds it; its finished games stay, under that name."""
+    muted_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """Until when an operator muted the player (``donjon account mute``): no chat line of
+    theirs is taken before then. None, or a time past: they chat."""
 
 
 class BlockRow(Base):
@@ -57,6 +60,25 @@ class FollowRow(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
     followed_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True)
     created_at: Mapped[float] = mapped_column(Float)
+
+
+class ReportRow(Base):
+    """``reporter_id`` reported ``user_id`` to the site's operators (``donjon.server.reports``;
+    read and closed with ``donjon reports``): why (``reason``), in which game if any, their
+    words. Open while ``closed_at`` is None."""
+
+    __tablename__ = "reports"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    reason: Mapped[str] = mapped_column(String(16))
+    game_id: Mapped[str | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"), nullable=True)
+    text: Mapped[str] = mapped_column(String(500))
+    created_at: Mapped[float] = mapped_column(Float)
+    closed_at: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
+    note: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    """The operator's words when closing it (``donjon reports close ID --note``)."""
 
 
 class SessionRow(Base):

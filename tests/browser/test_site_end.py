@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
+import time
 from typing import Any
 
 import pytest
@@ -799,6 +801,62 @@ def test_a_blocked_players_chat_is_hidden_and_the_block_undone_from_the_account(
     ann.goto(f"/g/{gid}")
     enter(ann)
     ann.wait_for_selector("#chat-lines li[data-seat='1']:has-text('after the block')")
+
+
+def reports_in(site: Any) -> list[tuple[Any, ...]]:
+    con = sqlite3.connect(site.db)
+    try:
+        return con.execute("select u.username, r.reason, r.game_id, r.text from reports r"
+                           " join users u on u.id = r.user_id order by r.id").fetchall()
+    finally:
+        con.close()
+
+
+def test_a_player_reports_from_a_profile_and_from_the_chat_and_a_mute_is_said(new_page, site) -> None:
+    """The Report button of a profile opens a short form (cheating by default) that sends the
+    report and says thanks; the chat card's Report names the game and its other player (an
+    insult by default); a player the operator muted is told why their line was refused."""
+    rep, rude = new_page(), new_page(PHONE)
+    register(rep, "reporter")
+    register(rude, "rudeboy")
+    rep.goto("/profile/rudeboy")
+    rep.locator("#report-btn").click()
+    form = rep.locator("#report-form")
+    form.wait_for()
+    assert form.locator("select[name=reason]").input_value() == "cheating"
+    form.locator("textarea").fill("moves like an engine")
+    shot(rep, "site-report-profile-1280.png")
+    form.locator("button[type=submit]").click()
+    rep.wait_for_selector(".toast:has-text('operators will read your report')")
+    assert rep.locator("#report-box").is_hidden()
+
+    gid = seated(rep, rude, {"game": "unfairchess", "color": "white", "opponent": "anyone"})
+    rude.goto(f"/g/{gid}")
+    enter(rude)
+    say(rude, "you are bad")
+    con = sqlite3.connect(site.db)  # as `donjon account mute rudeboy` does (tests/server/test_reports.py)
+    with con:
+        con.execute("update users set muted_until = ? where username = 'rudeboy'", (time.time() + 86400,))
+    con.close()
+    rude.fill("#chat-form input", "still here")
+    rude.keyboard.press("Enter")
+    rude.wait_for_selector(".toast:has-text('an operator muted you until')")
+    shot(rude, "site-muted-390.png")
+
+    rep.goto(f"/g/{gid}")
+    enter(rep)
+    rep.locator("#chat-report").click()
+    chat_form = rep.locator("#chat-report-form")
+    chat_form.wait_for()
+    assert chat_form.locator("select[name=reason]").input_value() == "chat"
+    shot(rep, "site-report-chat-1280.png")
+    chat_form.locator("button[type=submit]").click()
+    rep.wait_for_selector(".toast:has-text('operators will read your report')")
+    assert reports_in(site) == [("rudeboy", "cheating", None, "moves like an engine"), ("rudeboy", "chat", gid, "")]
+    rep.locator("#chat-report").click()  # the same report again: said in the form, nothing stored
+    chat_form.locator("button[type=submit]").click()
+    rep.wait_for_selector("#chat-report-form .form-error:has-text('you already reported rudeboy')")
+    assert len(reports_in(site)) == 2
 
 
 def test_the_watch_page_shows_the_games_of_the_players_you_follow(new_page) -> None:
