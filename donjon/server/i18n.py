@@ -1793,6 +1793,41 @@ MESSAGES: dict[str, Message] = {
         "fr": "bloqué le {date}",
         "es": "bloqueado el {date}",
     },
+    "notify_on": {
+        "en": "Notify me of my turns",
+        "fr": "Me prévenir de mes tours",
+        "es": "Avisarme de mis turnos",
+    },
+    "notify_off": {
+        "en": "Stop the notifications",
+        "fr": "Arrêter les notifications",
+        "es": "Parar los avisos",
+    },
+    "notify_note": {
+        "en": "Your browser tells you when it is your turn or someone challenges you while the site is in the background (this browser only).",
+        "fr": "Votre navigateur vous prévient quand c'est votre tour ou qu'on vous défie pendant que le site est en arrière-plan (ce navigateur seulement).",
+        "es": "Tu navegador te avisa cuando te toca o alguien te reta mientras el sitio está en segundo plano (solo este navegador).",
+    },
+    "notify_denied": {
+        "en": "Your browser refuses this site's notifications: allow them in its settings, then press the button again.",
+        "fr": "Votre navigateur refuse les notifications de ce site : autorisez-les dans ses réglages, puis appuyez de nouveau sur le bouton.",
+        "es": "Tu navegador rechaza los avisos de este sitio: permítelos en sus ajustes y vuelve a pulsar el botón.",
+    },
+    "notify_unsupported": {
+        "en": "This browser cannot show notifications.",
+        "fr": "Ce navigateur ne sait pas afficher de notifications.",
+        "es": "Este navegador no puede mostrar avisos.",
+    },
+    "notify_turn": {
+        "en": "Your turn",
+        "fr": "À toi de jouer",
+        "es": "Te toca",
+    },
+    "notify_against": {
+        "en": "against {names}",
+        "fr": "contre {names}",
+        "es": "contra {names}",
+    },
     "report": {
         "en": "Report",
         "fr": "Signaler",

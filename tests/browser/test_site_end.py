@@ -654,6 +654,77 @@ def test_any_page_hears_of_a_turn_at_once_and_asks_only_then(new_page) -> None:
     assert [u.split("/ws/", 1)[1] for u in alice_sockets] == [f"game/{gid}"], alice_sockets
 
 
+FAKE_NOTIFICATIONS = """
+window.__notes = [];
+window.__hidden = false;
+Object.defineProperty(Document.prototype, "hidden", { get() { return window.__hidden; }, configurable: true });
+window.Notification = class {
+  static get permission() { return localStorage.getItem("fake.permission") || "default"; }
+  static async requestPermission() { localStorage.setItem("fake.permission", "granted"); return "granted"; }
+  constructor(title, opts) { this.title = title; window.__notes.push({ title, body: opts.body, tag: opts.tag }); window.__note = this; }
+  close() {}
+};
+"""
+
+
+def notes(pg: Any) -> list[dict[str, str]]:
+    return pg.evaluate("window.__notes")  # type: ignore[no-any-return]
+
+
+def test_a_player_who_asked_is_notified_of_a_turn_while_the_site_is_out_of_view(new_page) -> None:
+    """On My games a player turns on the browser's notifications (the permission is asked
+    then); once, whatever the number of tabs, a tab out of view tells them of a turn or a
+    challenge, and a click opens the game; a tab in view toasts instead, and nothing is
+    shown once they are turned off. (The browser's Notification and the page's visibility
+    are stand-ins: a headless browser shows neither.)"""
+    nora, max_ = new_page(), new_page()
+    nora.context.add_init_script(FAKE_NOTIFICATIONS)
+    register(nora, "noranote")
+    register(max_, "maxmover")
+    nora.goto("/my-games")
+    button = nora.locator("#notify-btn")
+    assert button.inner_text() == "Notify me of my turns"
+    button.click()
+    nora.wait_for_selector("#notify-btn[aria-pressed='true']:has-text('Stop the notifications')")
+    assert nora.evaluate("Notification.permission") == "granted"
+    shot(nora, "site-notify-1280.png")
+    second = nora.context.new_page()  # another tab of hers, out of view too
+    second.goto("/learn")
+    for pg in (nora, second):
+        pg.evaluate("window.__hidden = true")
+
+    gid = seated(max_, nora, {"game": "unfairchess", "color": "white", "opponent": "anyone",
+                              "time_control": {"correspondence_days": 3}})
+    max_.goto(f"/g/{gid}")
+    enter(max_)
+    move(max_, "e2e3")
+    nora.wait_for_function("() => document.getElementById('turns-count').textContent === '1'")
+    second.wait_for_function("() => document.getElementById('turns-count').textContent === '1'")
+    got = notes(nora) + notes(second)
+    assert got == [{"title": "Your turn in UnfairChess", "body": "against maxmover", "tag": f"turn-{gid}"}], got
+    shown = nora if notes(nora) else second
+    with shown.expect_navigation():
+        shown.evaluate("window.__note.onclick()")
+    assert shown.url.endswith(f"/g/{gid}")
+
+    # in view: a toast and no notification; a challenge out of view: one notification
+    other = nora if shown is second else second
+    other.evaluate("window.__hidden = false; window.__notes = []")
+    r = max_.request.post("/api/tables", data={"game": "unfairchess", "to": "noranote"})
+    assert r.ok, r.text()
+    other.wait_for_selector(".toast:has-text('maxmover challenges you')")
+    assert notes(other) == []
+
+    # turned off: nothing more
+    other.goto("/my-games")
+    other.locator("#notify-btn[aria-pressed='true']").click()
+    other.wait_for_selector("#notify-btn[aria-pressed='false']")
+    other.evaluate("window.__hidden = true")
+    max_.request.post("/api/tables", data={"game": "castel", "to": "noranote"})
+    other.wait_for_function("() => document.getElementById('turns-count').textContent === '3'")
+    assert notes(other) == []
+
+
 def socket_ready(pg: Any, url: str) -> None:
     """Open ``url``; return once its page's own socket (``/ws/lobby?tables=0``) is in."""
     with pg.expect_websocket(lambda ws: "tables=0" in ws.url) as info:

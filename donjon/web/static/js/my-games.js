@@ -3,6 +3,7 @@
 import { esc, gameName, resultText, t } from "./api.js";
 import { setRows } from "./kit/html.js";
 import { mountChallenges } from "./challenges.js";
+import { notifyButton } from "./notify.js";
 import { onMyGames } from "./turns.js";
 
 const list = document.getElementById("my-games-list");
@@ -43,3 +44,5 @@ if (list) {
     first = false;
   });
 }
+
+notifyButton(document.getElementById("notify-btn"), document.getElementById("notify-state"));

@@ -1,6 +1,7 @@
 // "Your turn" across the site for a logged-in player: the header's My games link shows how
 // many games and challenges wait for you, the tab title starts with that count, and a toast
-// says when a game newly becomes your turn or a new challenge comes. The counts come from
+// says when a game newly becomes your turn or a new challenge comes (and, while no tab of the
+// site is in view, the browser's notification, if the player asked for them: notify.js). The counts come from
 // GET /api/my-games, asked when something changed rather than on a timer:
 //
 // - Every page holds one socket that carries what is addressed to the viewer: the game page's
@@ -19,6 +20,7 @@
 //
 // The home page draws its list of your games from the same answers: onMyGames().
 import { boot, gameName, newestOf, t, toast } from "./api.js";
+import { notify } from "./notify.js";
 import { USER_FRAMES, lobbySocket } from "./socket.js";
 
 const POLL = 20_000; // without a socket
@@ -77,6 +79,7 @@ function heard(msg) {
  *  game is not among the 50 listed) is asked for: an answer asked before the change would
  *  count it as it was. */
 export function turnHere(gameId, mine) {
+  if (mine) notify(`turn-${gameId}`, t("notify_turn"), document.title, `/g/${gameId}`);
   if (!markTurn(gameId, mine)) look();
   if (tabs) tabs.postMessage({ game: gameId, mine });
 }
@@ -110,17 +113,27 @@ function show(data) {
   const here = location.pathname.startsWith("/g/") ? location.pathname.split("/")[2] : null;
   if (known) {
     for (const g of mine) {
-      if (!known.has(g.id) && g.id !== here) toast(t("turn_in", { game: gameName(g.kind) }), "info");
+      if (known.has(g.id) || g.id === here) continue;
+      toast(t("turn_in", { game: gameName(g.kind) }), "info");
+      notify(`turn-${g.id}`, t("turn_in", { game: gameName(g.kind) }), against(g), `/g/${g.id}`);
     }
   }
   known = new Set(mine.map((g) => g.id));
   // new since the last look; at the first look, made after the page was (before its socket listened)
   const fresh = knownChallenges ? (c) => !knownChallenges.has(c.id) : (c) => boot.now && c.created_at > boot.now;
   for (const c of challenges) {
-    if (fresh(c)) toast(t("challenge_toast", { name: c.creator, game: gameName(c.game) }), "info");
+    if (!fresh(c)) continue;
+    toast(t("challenge_toast", { name: c.creator, game: gameName(c.game) }), "info");
+    notify(`challenge-${c.id}`, t("challenge_toast", { name: c.creator, game: gameName(c.game) }), "", "/my-games");
   }
   knownChallenges = new Set(challenges.map((c) => c.id));
   for (const fn of listeners) fn(data);
+}
+
+/** "against alice" for a notification's body: the game's other players. */
+function against(g) {
+  const others = (g.players || []).filter((p) => !boot.user || p.user_id !== boot.user.id).map((p) => p.name);
+  return others.length ? t("notify_against", { names: others.join(", ") }) : "";
 }
 
 function openSocket() {
