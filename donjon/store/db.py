@@ -19,11 +19,15 @@ from sqlalchemy import event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession, async_sessionmaker, create_async_engine
 
+from donjon.store import inloop
 from donjon.store.checkpoint import Checkpointer, configure
 from donjon.store.groupcommit import GroupCommit
 from donjon.store.repo import Finish, FinishHook, end_games
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+READ_BUSY_MS = 2000
+"""How long a read on the event loop's thread waits for a lock, at most. In WAL mode a reader
+waits for no writer; only the rare recovery of another connection's WAL index can hold one."""
 
 
 def normalize_url(url: str) -> str:
@@ -68,6 +72,20 @@ class Database:
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         self.sqlite_path = _sqlite_file(self.url)
         """The SQLite database file (None for PostgreSQL or an in-memory database)."""
+        self.read_engine = self.engine
+        """The engine of :meth:`read`: for a SQLite file, its own connections, which run on the
+        event loop's thread and cannot write (donjon/store/inloop.py)."""
+        if self.sqlite_path is not None:
+            self.read_engine = create_async_engine(self.url, module=inloop.dbapi(), echo=echo)
+
+            @event.listens_for(self.read_engine.sync_engine, "connect")
+            def _read_pragmas(dbapi_conn: Any, _record: Any) -> None:  # pragma: no cover - trivial
+                cur = dbapi_conn.cursor()
+                configure(cur, sync)
+                cur.execute(f"PRAGMA busy_timeout={READ_BUSY_MS}")
+                cur.execute("PRAGMA query_only=1")
+                cur.close()
+        self.read_sessions = async_sessionmaker(self.read_engine, expire_on_commit=False)
         self.checkpointer: Checkpointer | None = None
         """WAL checkpoints off the commit path (donjon/store/checkpoint.py), for a SQLite file."""
         if self.sqlite_path is not None:
@@ -81,8 +99,10 @@ class Database:
 
     @contextlib.asynccontextmanager
     async def read(self) -> AsyncIterator[AsyncSession]:
-        """A session for reads (no transaction kept open afterwards)."""
-        async with self.sessions() as s:
+        """A session for reads (no transaction kept open afterwards). On a SQLite file its
+        statements run on the event loop's thread (a WAL reader waits for no writer) and a
+        write through it fails (``PRAGMA query_only``)."""
+        async with self.read_sessions() as s:
             yield s
 
     @contextlib.asynccontextmanager
@@ -132,6 +152,8 @@ class Database:
     async def dispose(self) -> None:
         await self.log.close()
         await self.engine.dispose()
+        if self.read_engine is not self.engine:
+            await self.read_engine.dispose()
         if self.checkpointer is not None:
             await asyncio.to_thread(self.checkpointer.stop)
 
