@@ -173,3 +173,35 @@ def test_the_report_forms_are_on_a_profile_and_in_a_games_chat(duel: tuple[Site,
     assert 'id="chat-report"' in game and f'data-game="{gid}"' in game and 'value="bobby"' in game
     assert 'value="alice"' not in game.split('id="chat-report-box"')[1].split("</form>")[0]
     assert 'id="chat-report"' not in site.client().get(f"/g/{gid}").text  # a spectator has no chat
+
+
+def test_reports_and_mutes_on_each_database(site_factory: Any, new_database: Any) -> None:
+    """The same flow on SQLite and on PostgreSQL: a report about a game, read with its chat
+    and closed by the operator's command; a mute read by the chat before each line."""
+    url = new_database()
+    site = site_factory(database_url=url)
+
+    def op(*argv: str) -> tuple[int, str]:
+        out, err = io.StringIO(), io.StringIO()
+        code = main([*argv, "--database-url", url], stdin=io.StringIO(""), stdout=out, stderr=err)
+        return code, out.getvalue() + err.getvalue()
+
+    a, b = site.user("alice"), site.user("bobby")
+    gid, by_seat = site.game_pair(a, b, color="white")
+    white, black = Player(by_seat[0], gid), Player(by_seat[1], gid)
+    white.hello()
+    black.hello()
+    assert black.request("chat", text="rude words")["t"] == "ack"
+    assert report(a, username="bobby", reason="chat", game=gid, text="see").status_code == 200
+    assert report(a, username="bobby", reason="chat", game=gid).status_code == 409
+    code, out = op("reports", "show", "1")
+    assert code == 0 and "alice → bobby: chat game " + gid in out and "bobby: rude words" in out, out
+    assert op("account", "mute", "bobby")[0] == 0
+    assert black.request("chat", text="more")["code"] == "muted"
+    code, out = op("reports", "close", "1", "--note", "muted")
+    assert code == 0 and "#1: closed" in out
+    assert op("reports")[1].strip() == "no open report"
+    assert op("account", "unmute", "bobby")[0] == 0
+    assert black.request("chat", text="sorry")["t"] == "ack"
+    white.close()
+    black.close()
