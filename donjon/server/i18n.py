@@ -387,6 +387,11 @@ MESSAGES: dict[str, Message] = {
         "fr": "Discussion",
         "es": "Chat",
     },
+    "chat_muted": {
+        "en": "An operator muted you until {date}",
+        "fr": "Un responsable vous a rendu muet jusqu'au {date}",
+        "es": "Un responsable te ha silenciado hasta el {date}",
+    },
     "chat_placeholder": {
         "en": "Write a message…",
         "fr": "Écris un message…",

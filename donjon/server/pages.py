@@ -23,7 +23,7 @@ from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemLoader, Temp
 
 from donjon.games import game_ids, games, get_info
 from donjon.server import account, auth, blocks, gctune, i18n
-from donjon.store import repo
+from donjon.store import moderation, repo
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 
@@ -187,13 +187,15 @@ async def game_page(game_id: str, request: Request) -> Response:
     seat = next((x.seat for x in seats if user is not None and x.user_id == user.id), None)
     summary = repo.game_summary(row, seats)
     blocked: list[int] = []
+    muted: float | None = None
     others = [x.user_id for x in seats if user is not None and x.user_id not in (None, user.id)]
-    if seat is not None and user is not None and others:  # a player's page hides the chat of those they blocked
+    if seat is not None and user is not None and others:  # the chat: hides those they blocked; says a mute
         async with request.app.state.db.read() as s:
             blocked = await repo.blocked_of(s, user.id, others)
+            muted = await moderation.muted_until(s, user.id)
     return await render(request, "game.html", game=summary, seat=seat,
                         boot={"game": summary, "seat": seat, "mode": "play" if seat is not None else "watch",
-                              "blocked": blocked})
+                              "blocked": blocked, "muted_until": muted})
 
 
 @router.get("/g/{game_id}/replay", response_class=HTMLResponse)

@@ -912,6 +912,11 @@ def test_a_player_reports_from_a_profile_and_from_the_chat_and_a_mute_is_said(ne
     rude.fill("#chat-form input", "still here")
     rude.keyboard.press("Enter")
     rude.wait_for_selector(".toast:has-text('an operator muted you until')")
+    rude.reload()  # a page loaded while muted says so in the chat's field
+    enter(rude)
+    field = rude.locator("#chat-form input")
+    assert field.is_disabled() and rude.locator(".chat-muted").inner_text().startswith("An operator muted you until")
+    field.scroll_into_view_if_needed()
     shot(rude, "site-muted-390.png")
 
     rep.goto(f"/g/{gid}")

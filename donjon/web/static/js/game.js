@@ -167,6 +167,23 @@ function heard(lines) {
 
 if (chatCard) {
   const form = document.getElementById("chat-form");
+  // a player an operator muted (server/chat.py) reads it here, not at their first line refused
+  const mutedFor = (boot.muted_until || 0) * 1000 - Date.now();
+  if (mutedFor > 0) {
+    const input = form.elements.text;
+    const send = form.querySelector("button");
+    const note = document.createElement("p");
+    note.className = "chat-muted";
+    note.textContent = t("chat_muted", { date: new Date(boot.muted_until * 1000).toLocaleString(lang) });
+    form.before(note);
+    input.disabled = send.disabled = true;
+    if (mutedFor < 2 ** 31) {
+      setTimeout(() => {
+        input.disabled = send.disabled = false;
+        note.remove();
+      }, mutedFor);
+    }
+  }
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const input = form.elements.text;
