@@ -5,10 +5,11 @@ Errors are ``{"error": "a sentence for a person", "code": "machine_word"}`` with
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Request, Response
+from fastapi import APIRouter, Body, Query, Request, Response
 from pydantic import BaseModel, Field
 from sqlalchemy.exc import IntegrityError
 
@@ -19,7 +20,7 @@ from donjon.server import auth
 from donjon.server.account import sessions_ended
 from donjon.server.api_common import STRICT, ApiError, require_user, user_json
 from donjon.server.auth import AuthError
-from donjon.server.export import export, ratings_before, replay_record
+from donjon.server.export import export, played_games, ratings_before, replay_record
 from donjon.server.limits import client_ip
 from donjon.server.lobby import TABLE_SCHEMA, LobbyError, TableRequest
 from donjon.store import league as league_store
@@ -320,6 +321,38 @@ _EXPORT_RESPONSES: dict[int | str, dict[str, Any]] = {
             summary="A finished game in one of the formats its game declares (GET /api/games: exports)")
 async def export_game(game_id: str, name: str, request: Request) -> Response:
     return await _export(request, game_id, name)
+
+
+MAX_PLAYER_EXPORT = 200
+"""Games in one download of a player's games, at most. Such downloads are made one at a time
+in a process (``app.state.player_exports``): each replays up to this many games (in a thread,
+off the event loop), and the CPU is the games in play's first."""
+
+
+@router.get("/users/{username}/export/{game}/{name}", response_class=Response,
+            responses={**_EXPORT_RESPONSES, 404: {"description": "no such player, game or export"}},
+            summary="A player's last finished games of one game, newest first, in one file of a format the "
+                    "game declares (PGN: one game after another)")
+async def export_player_games(username: str, game: str, name: str, request: Request,
+                              limit: Annotated[int, Query(ge=1, le=MAX_PLAYER_EXPORT)] = 100) -> Response:
+    if game not in game_ids() or name not in get_info(game).exports:
+        raise ApiError(f"there is no game {game!r} with an export {name!r} (GET /api/games: exports)", 404,
+                       "not_found")
+    async with request.app.state.db.read() as s:
+        user = await repo.user_by_name(s, username)
+        if user is None:
+            raise ApiError(f"there is no player {username!r}", 404, "not_found")
+        stored = await played_games(s, user.id, game, limit)
+    site = str(request.base_url).rstrip("/")
+    async with request.app.state.player_exports:
+        files = await asyncio.to_thread(
+            lambda: [export(row, seats, entries, name, site=site, ratings=ratings)
+                     for row, seats, entries, ratings in stored])
+    body = "\n".join(f.body.rstrip("\n") + "\n" for f in files)  # a blank line between two games
+    extension = files[0].extension if files else name
+    media_type = files[0].media_type if files else "text/plain"
+    return Response(body, media_type=media_type, headers={
+        "Content-Disposition": f'attachment; filename="donjon-{user.username}-{game}.{extension}"'})
 
 
 @router.get("/games/{game_id}/pgn", response_class=Response, responses=_EXPORT_RESPONSES,

@@ -6,6 +6,7 @@ action log, restarts absence clocks and bots). OpenAPI at ``/docs``.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
@@ -99,6 +100,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.limits = Limits(settings)
     app.state.hasher = auth.password_hasher(settings)
     app.state.metrics = Metrics()
+    app.state.player_exports = asyncio.Semaphore(1)  # api.export_player_games: one at a time
     gctune.watch()  # /healthz and /metrics report the garbage collector's pauses
     app.state.metrics.bind(app)
     app.state.limits.on_hit = lambda scope: app.state.metrics.rate_limited.labels(scope).inc()

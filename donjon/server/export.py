@@ -68,6 +68,37 @@ async def ratings_before(s: AsyncSession, game_id: str) -> dict[int, int]:
     return {int(uid): int(before) for uid, before in rows}
 
 
+StoredGame = tuple[GameRow, list[GameSeatRow], list[GameActionRow], dict[int, int]]
+"""A stored game as its exporter needs it: its row, seats, log entries and rated players'
+ratings before it."""
+
+
+async def played_games(s: AsyncSession, user_id: int, kind: str, limit: int) -> list[StoredGame]:
+    """The last ``limit`` games of ``kind`` that ``user_id`` played to their end (finished
+    or abandoned, not aborted nor in play), the newest first, each with what
+    :func:`export` needs: four statements, whatever their number."""
+    ids = select(GameSeatRow.game_id).where(GameSeatRow.user_id == user_id)
+    rows = list((await s.execute(
+        select(GameRow).where(GameRow.id.in_(ids), GameRow.kind == kind, GameRow.status.in_(("finished", "abandoned")))
+        .order_by(GameRow.finished_at.desc(), GameRow.id).limit(limit))).scalars())
+    game_ids = [r.id for r in rows]
+    seats: dict[str, list[GameSeatRow]] = {g: [] for g in game_ids}
+    entries: dict[str, list[GameActionRow]] = {g: [] for g in game_ids}
+    ratings: dict[str, dict[int, int]] = {g: {} for g in game_ids}
+    if game_ids:
+        for seat in (await s.execute(select(GameSeatRow).where(GameSeatRow.game_id.in_(game_ids))
+                                     .order_by(GameSeatRow.seat))).scalars():
+            seats[seat.game_id].append(seat)
+        for e in (await s.execute(select(GameActionRow).where(GameActionRow.game_id.in_(game_ids))
+                                  .order_by(GameActionRow.game_id, GameActionRow.seq))).scalars():
+            entries[e.game_id].append(e)
+        for gid, uid, before in (await s.execute(
+                select(RatingHistoryRow.game_id, RatingHistoryRow.user_id, RatingHistoryRow.rating_before)
+                .where(RatingHistoryRow.game_id.in_(game_ids)))).all():
+            ratings[gid][int(uid)] = int(before)
+    return [(r, seats[r.id], entries[r.id], ratings[r.id]) for r in rows]
+
+
 def game_record(row: GameRow, seats: list[GameSeatRow], entries: list[GameActionRow], site: str = "",
                 ratings: Mapping[int, int] | None = None) -> GameRecord:
     """The record of a stored game, replayed step by step: each step carries the game's state

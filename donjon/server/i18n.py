@@ -1833,6 +1833,11 @@ MESSAGES: dict[str, Message] = {
         "fr": "contre {names}",
         "es": "contra {names}",
     },
+    "download_games": {
+        "en": "Download the last 100 finished games:",
+        "fr": "Télécharger les 100 dernières parties terminées :",
+        "es": "Descargar las 100 últimas partidas terminadas:",
+    },
     "report": {
         "en": "Report",
         "fr": "Signaler",

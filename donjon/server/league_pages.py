@@ -18,6 +18,7 @@ import sys
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from donjon.games import games
 from donjon.league.hats import HATS
 from donjon.league.record import ALL_GAMES, COOPERATIVE_GAMES
 from donjon.server import auth, pages
@@ -56,7 +57,10 @@ async def profile_page(username: str, request: Request) -> Response:
         if viewer is not None and viewer.id != user.id:
             blocked = await repo.has_blocked(s, viewer.id, user.id)
             following = await repo.is_following(s, viewer.id, user.id)
+    # the downloads of their finished games, one per game and format it declares (api.export_player_games)
+    downloads = [(g.info.id, export) for g in games() for export in g.info.exports]
     return await pages.render(request, "profile.html", profile=user, stats=stats, blocked=blocked, following=following,
+                              downloads=downloads,
                               boot={"profile": user.username, "rated_games": list(RATED_GAMES)})
 
 

@@ -125,3 +125,60 @@ def test_pgn_of_a_ranked_game_carries_the_ratings_before_it(site: Site) -> None:
     fw.hello()
     assert fw.request("resign")["t"] == "ack"
     assert "Elo" not in site.main.get(f"/api/games/{friendly}/pgn").text
+
+
+def test_a_players_games_in_one_pgn_file_each_as_its_own_download(site: Site) -> None:
+    """``/api/users/NAME/export/GAME/EXPORT``: the player's finished games of that game, the
+    newest first, each exactly its own download, a blank line between two; games in play,
+    aborted ones, other games and other players' are not in it; python-chess reads every game."""
+    a, b, c = site.user("alice"), site.user("bobby"), site.user("carol")
+    ranked, seats = site.game_pair(a, b, color="white", mode="ranked")
+    w, k = Player(seats[0], ranked), Player(seats[1], ranked)
+    w.hello()
+    k.hello()
+    assert w.act({"type": "move", "uci": "e2e4"})["t"] == "ack"
+    k.wait_version(w.v)  # type: ignore[arg-type]
+    assert k.act({"type": "move", "uci": "e7e5"})["t"] == "ack"
+    w.wait_version(k.v)  # type: ignore[arg-type]
+    assert k.request("resign")["t"] == "ack"
+    second, seats2 = site.game_pair(b, a, color="white")
+    w2 = Player(seats2[0], second)
+    w2.hello()
+    assert w2.act({"type": "move", "uci": "d2d4"})["t"] == "ack"
+    assert w2.request("resign")["t"] == "ack"
+    aborted, seats3 = site.game_pair(a, b, color="white")
+    p3 = Player(seats3[0], aborted)
+    p3.hello()
+    assert p3.request("abort")["t"] == "ack"
+    site.game_pair(a, b, color="white")  # in play
+    others, seats4 = site.game_pair(b, c, color="white")
+    p4 = Player(seats4[0], others)
+    p4.hello()
+    assert p4.request("resign")["t"] == "ack"
+    castel, _ = site.game_pair(a, b, game="castel")
+    site.execute("update games set status = 'finished' where id = ?", castel)  # another game's
+
+    r = site.main.get("/api/users/Alice/export/unfairchess/pgn")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("application/x-chess-pgn")
+    assert r.headers["content-disposition"] == 'attachment; filename="donjon-alice-unfairchess.pgn"'
+    singles = [site.main.get(f"/api/games/{g}/pgn").text for g in (second, ranked)]  # the newest first
+    assert r.text == "\n".join(t.rstrip("\n") + "\n" for t in singles)
+    read = io.StringIO(r.text)
+    games = [chess.pgn.read_game(read), chess.pgn.read_game(read), chess.pgn.read_game(read)]
+    assert games[2] is None and [g.headers["White"] for g in games if g] == ["bobby", "alice"]
+    assert [m.uci() for m in games[1].mainline_moves()] == ["e2e4", "e7e5"]  # type: ignore[union-attr]
+    assert '[WhiteElo "1400"]' in r.text  # the ranked game's ratings before it, as in its own file
+
+    one = site.main.get("/api/users/alice/export/unfairchess/pgn?limit=1").text
+    assert one == singles[0].rstrip("\n") + "\n"
+    assert site.main.get("/api/users/carol/export/unfairchess/pgn").text.rstrip() == site.main.get(
+        f"/api/games/{others}/pgn").text.rstrip()
+    for path, status in (("nobody/export/unfairchess/pgn", 404), ("alice/export/chess/pgn", 404),
+                         ("alice/export/castel/pgn", 404), ("alice/export/unfairchess/fen", 404),
+                         ("alice/export/unfairchess/pgn?limit=0", 422),
+                         ("alice/export/unfairchess/pgn?limit=201", 422)):
+        assert site.main.get(f"/api/users/{path}").status_code == status, path
+    empty = site.user("newbie")
+    assert empty.get("/api/users/newbie/export/unfairchess/pgn").text == ""
+    page = site.main.get("/profile/alice").text  # a profile offers the download
+    assert 'href="/api/users/alice/export/unfairchess/pgn" download' in page and "castel/pgn" not in page
