@@ -603,6 +603,17 @@ def test_a_correspondence_game_over_two_visits(new_page) -> None:
     alice.wait_for_function("() => document.getElementById('turns-count').hidden", timeout=10000)
 
 
+def first_move(white: Any, black: Any, board: Any) -> str:
+    """``white`` opens a correspondence game that ``black`` joins; White's page ``board`` (a
+    tab of ``white``'s) plays e2e3 there: Black's turn. The game's id."""
+    gid = seated(white, black, {"game": "unfairchess", "color": "white", "opponent": "anyone",
+                                "time_control": {"correspondence_days": 3}})
+    board.goto(f"/g/{gid}")
+    enter(board)
+    move(board, "e2e3")
+    return gid
+
+
 def test_any_page_hears_of_a_turn_at_once_and_asks_only_then(new_page) -> None:
     """A player on any page of the site (here the tutorials) sees at once that a game became
     their turn: the page's own lobby socket says so (``turn``) and the page asks for its games
@@ -644,11 +655,7 @@ def test_any_page_hears_of_a_turn_at_once_and_asks_only_then(new_page) -> None:
     assert my_turn_count(alice) == 1
     alice_asked: list[str] = []
     alice.on("request", lambda r: alice_asked.append(r.url) if r.url.endswith("/api/my-games") else None)
-    gid2 = seated(bob, alice, {"game": "unfairchess", "color": "white", "opponent": "anyone",
-                               "time_control": {"correspondence_days": 3}})
-    other.goto(f"/g/{gid2}")
-    enter(other)
-    move(other, "e2e3")
+    first_move(bob, alice, other)
     alice.wait_for_function("() => document.getElementById('turns-count').textContent === '2'")
     assert len(alice_asked) == 2, alice_asked  # the second game's start ("started"), then its move ("turn")
     assert [u.split("/ws/", 1)[1] for u in alice_sockets] == [f"game/{gid}"], alice_sockets
@@ -693,11 +700,7 @@ def test_a_player_who_asked_is_notified_of_a_turn_while_the_site_is_out_of_view(
     for pg in (nora, second):
         pg.evaluate("window.__hidden = true")
 
-    gid = seated(max_, nora, {"game": "unfairchess", "color": "white", "opponent": "anyone",
-                              "time_control": {"correspondence_days": 3}})
-    max_.goto(f"/g/{gid}")
-    enter(max_)
-    move(max_, "e2e3")
+    gid = first_move(max_, nora, max_)
     nora.wait_for_function("() => document.getElementById('turns-count').textContent === '1'")
     second.wait_for_function("() => document.getElementById('turns-count').textContent === '1'")
     got = notes(nora) + notes(second)

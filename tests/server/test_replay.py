@@ -8,7 +8,7 @@ import random
 import chess
 import chess.pgn
 
-from tests.server.conftest import Player, Site
+from tests.server.conftest import Player, Site, play
 
 
 def play_moves_only(site: Site, rng: random.Random, plies: int) -> tuple[str, list[str], Player, Player]:
@@ -113,10 +113,7 @@ def test_pgn_of_a_ranked_game_carries_the_ratings_before_it(site: Site) -> None:
     w, k = Player(seats[0], gid), Player(seats[1], gid)
     w.hello()
     k.hello()
-    assert w.act({"type": "move", "uci": "e2e4"})["t"] == "ack"
-    k.wait_version(w.v)  # type: ignore[arg-type]
-    assert k.act({"type": "move", "uci": "e7e5"})["t"] == "ack"
-    w.wait_version(k.v)  # type: ignore[arg-type]
+    play(w, k, ("e2e4", "e7e5"))
     assert k.request("resign")["t"] == "ack"
     text = site.main.get(f"/api/games/{gid}/pgn").text
     assert '[WhiteElo "1400"]' in text and '[BlackElo "1400"]' in text, text  # the start rating
@@ -136,10 +133,7 @@ def test_a_players_games_in_one_pgn_file_each_as_its_own_download(site: Site) ->
     w, k = Player(seats[0], ranked), Player(seats[1], ranked)
     w.hello()
     k.hello()
-    assert w.act({"type": "move", "uci": "e2e4"})["t"] == "ack"
-    k.wait_version(w.v)  # type: ignore[arg-type]
-    assert k.act({"type": "move", "uci": "e7e5"})["t"] == "ack"
-    w.wait_version(k.v)  # type: ignore[arg-type]
+    play(w, k, ("e2e4", "e7e5"))
     assert k.request("resign")["t"] == "ack"
     second, seats2 = site.game_pair(b, a, color="white")
     w2 = Player(seats2[0], second)
