@@ -93,6 +93,63 @@ def test_unfairchess_a_piece_lights_exactly_its_legal_destinations(page, fixture
             assert "dots" not in res["hl"], sq
 
 
+FRENCH = str.maketrans({"N": "C", "B": "F", "R": "T", "Q": "D"})
+
+
+def test_unfairchess_a_typed_move_names_its_one_legal_entry(page, fixtures) -> None:
+    """Every legal move of every fixture, typed in UCI, and, where the legal list is plain
+    chess's, in python-chess's SAN (in English and with the French letters, and lower-case
+    where that cannot mislead): each names exactly its entry. Text that names no move, or
+    several, plays nothing."""
+    import chess
+
+    cases: list[dict[str, Any]] = []
+    for name, fx in fixtures.items():
+        if not name.startswith("unfairchess/"):
+            continue
+        u = last(fx)
+        moves = [a for a in u["legal"] if a["type"] == "move"]
+        if not moves:
+            continue
+        board = chess.Board(u["view"]["fen"])
+        plain = {a["uci"] for a in moves} == {m.uci() for m in board.legal_moves}
+        for a in moves:
+            typed = [(a["uci"], "en"), (a["uci"].upper(), "en")]
+            if plain:
+                san = board.san(chess.Move.from_uci(a["uci"]))
+                typed += [(san, "en"), (san.rstrip("+#") + "!", "en"), (san.replace("x", ""), "en"),
+                          (san.translate(FRENCH), "fr")]
+                if san[0] in "NQK":
+                    typed.append((san[0].lower() + san[1:], "en"))
+            cases.append({"fen": u["view"]["fen"], "legal": u["legal"], "want": a, "typed": typed})
+    assert sum(1 for c in cases if len(c["typed"]) > 2) > 40  # SAN checked on many moves
+    got = js(page, UCG, """
+      const { parseFen } = await import("/static/unfairchess/board.js");
+      return arg.map((c) => c.typed.map(([text, lang]) => {
+        const r = m.typedMove(c.legal, parseFen(c.fen), text, m.PIECE_LETTERS[lang]);
+        return r.action ? r.action.uci : `count ${r.count}`;
+      }));
+    """, cases)
+    for c, results in zip(cases, got, strict=True):
+        assert results == [c["want"]["uci"]] * len(c["typed"]), (c["typed"], results)
+
+    # a plain position made for what the fixtures lack: two rooks reaching one square,
+    # castling (the long one only allowed), a promotion without its piece; and nonsense
+    fen = "k7/4P3/8/8/8/R6R/8/R3K3 w Q - 0 1"
+    legal = [{"type": "move", "uci": mv.uci()} for mv in chess.Board(fen).legal_moves]
+    texts = ["Rd3", "Rad3", "Rhd3", "R3d3", "O-O", "0-0-0", "e8", "e7e8", "e8=Q", "e8Q", "e8=D", "Td3", "Rd3",
+             "hello", "", "e9", "Nb9", "i2i4", "Zf3"]
+    langs = ["en"] * 10 + ["fr"] * 3 + ["en"] * 6
+    got2 = js(page, UCG, """
+      const { parseFen } = await import("/static/unfairchess/board.js");
+      return arg.texts.map((t, i) => {
+        const r = m.typedMove(arg.legal, parseFen(arg.fen), t, m.PIECE_LETTERS[arg.langs[i]]);
+        return r.action ? r.action.uci : r.count;
+      });
+    """, {"fen": fen, "legal": legal, "texts": texts, "langs": langs})
+    assert got2 == [2, "a3d3", "h3d3", 2, 0, "e1c1", 4, 4, "e7e8q", "e7e8q", "e7e8q", 2, 2] + [0] * 6, got2
+
+
 def test_unfairchess_a_second_press_moves_or_reselects(page, fixtures) -> None:
     u = last(fixtures["unfairchess/opening"])
     moves = [a["uci"] for a in u["legal"] if a["type"] == "move"]

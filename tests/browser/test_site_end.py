@@ -503,6 +503,46 @@ def test_after_the_ack_the_board_waits_for_its_own_event(new_page) -> None:
     alice.wait_for_selector(".ucg-root.ucg-can-act")
 
 
+def type_move(pg: Any, text: str) -> None:
+    pg.fill(".ucg-typed input", text)
+    pg.keyboard.press("Enter")
+
+
+def test_moves_typed_in_algebraic_notation(new_page) -> None:
+    """A player types moves in the moves panel: Enter plays the one legal move the text names
+    (SAN with the pieces' letters of the page's language, or UCI); a text naming none is
+    said and plays nothing, as is typing out of turn. A spectator has no field."""
+    ana, bo, fan = new_page(), new_page(PHONE), new_page()
+    register(ana, "typista")
+    register(bo, "tipeador")
+    gid = seated(ana, bo, {"game": "unfairchess", "color": "white", "opponent": "anyone"})
+    bo.goto("/?lang=fr")  # the language is kept (a cookie)
+    ana.goto(f"/g/{gid}")
+    bo.goto(f"/g/{gid}")
+    for pg in (ana, bo):
+        enter(pg)
+    assert ana.locator(".ucg-typed input").get_attribute("placeholder") == "Type a move (Nf3, e4, O-O)"
+    type_move(bo, "Rd8")
+    bo.wait_for_selector(".ucg-toast:has-text('Attends ton tour')")  # not their turn
+    type_move(ana, "Nf3")
+    ana.wait_for_selector(".ucg-toast:has-text('No legal move is “Nf3”')")
+    assert ana.locator(".ucg-root").get_attribute("data-version") == "0"
+    type_move(ana, "Ra7+")
+    bo.wait_for_function("() => document.querySelector('.ucg-root').dataset.version === '1'")
+    assert bo.locator(".ucg-piece[data-square='a7']").count() == 1
+    assert ana.locator(".ucg-typed input").input_value() == ""
+    type_move(bo, "Kf8")  # the move list's letters in every language
+    ana.wait_for_function("() => document.querySelector('.ucg-root').dataset.version === '2'")
+    assert ana.locator(".ucg-piece[data-square='f8']").count() == 1
+    type_move(ana, "e2e4")
+    bo.wait_for_function("() => document.querySelector('.ucg-root').dataset.version === '3'")
+    assert bo.locator(".ucg-piece[data-square='e4']").count() == 1
+    shot(bo, "site-typed-move-390.png")
+    fan.goto(f"/g/{gid}")
+    fan.wait_for_selector("#conn-state[data-state='connected']")
+    assert fan.locator(".ucg-typed").count() == 0
+
+
 def test_a_premove_is_sent_when_the_opponent_has_moved(new_page) -> None:
     alice, bob = new_page(), new_page(PHONE)
     register(alice, "opener")

@@ -17,6 +17,21 @@ const MESSAGES = {
     fr: "Noirs",
     es: "Negras",
   },
+  typeMove: {
+    en: "Type a move (Nf3, e4, O-O)",
+    fr: "Tapez un coup (Cf3, e4, O-O)",
+    es: "Escribe una jugada (Cf3, e4, O-O)",
+  },
+  typedNoMove: {
+    en: "No legal move is “{text}”",
+    fr: "Aucun coup légal ne s'écrit « {text} »",
+    es: "Ninguna jugada legal es «{text}»",
+  },
+  typedAmbiguous: {
+    en: "Several legal moves fit “{text}”: add the starting file or rank, or the promotion's piece",
+    fr: "Plusieurs coups légaux conviennent à « {text} » : ajoutez la colonne ou la rangée de départ, ou la pièce de promotion",
+    es: "Varias jugadas legales encajan con «{text}»: añade la columna o la fila de salida, o la pieza de la promoción",
+  },
   theirTurn: {
     en: "Opponent's turn",
     fr: "À l'adversaire",

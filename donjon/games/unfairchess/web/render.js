@@ -34,6 +34,9 @@ export function skeleton(root, t, opts) {
       <section class="ucg-panel ucg-moves-panel">
         <header><h3>${t("moves")}</h3><button type="button" class="ucg-btn ucg-btn-ghost" data-action="flip" title="${t("flip")}">⇅ ${t("flip")}</button></header>
         <ol class="ucg-moves"></ol>
+        ${opts.mode === "play" && opts.seat != null ? `<form class="ucg-typed" autocomplete="off">
+          <input name="move" maxlength="12" spellcheck="false" autocapitalize="off" placeholder="${t("typeMove")}" aria-label="${t("typeMove")}">
+        </form>` : ""}
       </section>
       <section class="ucg-panel ucg-discard-panel">
         <header><h3>${t("discard")}</h3><span class="ucg-discard-count"></span></header>
@@ -61,6 +64,7 @@ export function skeleton(root, t, opts) {
     known: $(".ucg-known-panel"),
     modal: $(".ucg-modal"),
     toast: $(".ucg-toast"),
+    typed: $(".ucg-typed"),
   };
 }
 

@@ -72,6 +72,57 @@ export function promotionIntent(actions, letter) {
   return actions.find((a) => a.uci[4] === letter) || null;
 }
 
+// ------------------------------------------------------------------ a move typed
+
+const TYPED_SAN = /^([NBRQK])?([a-h])?([1-8])?x?([a-h][1-8])(?:=?([NBRQ]))?$/;
+
+/** The pieces' letters of the players' own notation, as the English letters they stand for
+ *  (French: Cavalier, Fou, Tour, Dame; Spanish: Caballo, Alfil, Torre, Dama). Their kings'
+ *  "R" is left out: the move list writes English letters in every language, and "R" there is
+ *  a rook, so "R" stays a rook and the king is "K" for everyone. */
+export const PIECE_LETTERS = {
+  en: {},
+  fr: { C: "N", F: "B", T: "R", D: "Q" },
+  es: { C: "N", A: "B", T: "R", D: "Q" },
+};
+
+/**
+ * The move a player typed, in algebraic notation ("e4", "Nf3", "exd5", "Rae1", "e8=Q",
+ * "O-O", "O-O-O"; a trailing "+", "#", "!" or "?" is ignored) or in UCI ("g1f3", "e7e8q"),
+ * among the legal moves; `pieces` maps a square to its piece ("wN"); `letters` are the
+ * pieces' letters of the player's language (PIECE_LETTERS: "Cf3" in French) besides the
+ * English ones the move list shows. Lenient where it cannot
+ * mislead: "x" is not required, nor "=" before a promotion's piece, and "n", "q" and "k"
+ * may be lower-case ("b" is a file). Returns
+ *   {action}        the one legal entry it names, unchanged
+ *   {count: n}      n legal moves fit (several: add the file or rank, or the promotion's piece)
+ */
+export function typedMove(legal, pieces, text, letters = {}) {
+  let raw = String(text || "").trim().replace(/[+#!?]+$/, "");
+  if (/^[nqk][a-h1-8x]/.test(raw)) raw = raw[0].toUpperCase() + raw.slice(1);
+  const english = (l) => letters[l] || l;
+  raw = raw.replace(/^[A-Z]/, english).replace(/=?([A-Z])$/, (m, l) => (m[0] === "=" ? "=" : "") + english(l));
+  const moves = moveActions(legal);
+  const typeOf = (sq) => (pieces.get(sq) || " ?")[1];
+  let fits;
+  if (/^[a-h][1-8][a-h][1-8][qrbn]?$/i.test(raw)) {
+    const uci = raw.toLowerCase();
+    fits = moves.filter((a) => (uci.length === 5 ? a.uci === uci : a.uci.slice(0, 4) === uci));
+  } else if (/^(O-O(-O)?|0-0(-0)?)$/i.test(raw)) {
+    const file = raw.length > 3 ? "c" : "g";
+    fits = moves.filter((a) => typeOf(a.uci.slice(0, 2)) === "K" && a.uci[0] === "e" && a.uci[2] === file
+      && a.uci[1] === a.uci[3]);
+  } else {
+    const m = TYPED_SAN.exec(raw);
+    if (!m) return { count: 0 };
+    const [, piece = "P", file, rank, to, promo] = m;
+    fits = moves.filter((a) => a.uci.slice(2, 4) === to && typeOf(a.uci.slice(0, 2)) === piece
+      && (!file || a.uci[0] === file) && (!rank || a.uci[1] === rank)
+      && (!promo || a.uci[4] === promo.toLowerCase()));
+  }
+  return fits.length === 1 ? { action: fits[0] } : { count: fits.length };
+}
+
 // ------------------------------------------------------------------ premoves
 
 /**

@@ -228,6 +228,30 @@ export function createGameUI(root, options = {}) {
     submit(action);
   }
 
+  // A move typed in the moves panel ("Nf3", "e8=Q", "O-O", "g1f3"): Enter plays it when it
+  // names exactly one legal move, else says why (select.typedMove).
+  if (el.typed) {
+    el.typed.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const input = el.typed.elements.move;
+      const text = input.value.trim();
+      if (!text) return;
+      if (!canAct()) {
+        toast(t("notYourTurn"));
+        return;
+      }
+      const r = sel.typedMove(s.legal, pieces(s), text, sel.PIECE_LETTERS[opts.lang]);
+      if (!r.action) {
+        toast(t(r.count ? "typedAmbiguous" : "typedNoMove", { text }));
+        return;
+      }
+      input.value = "";
+      s.selected = null;
+      s.optimistic = { from: r.action.uci.slice(0, 2), to: r.action.uci.slice(2, 4) };
+      submit(r.action);
+    });
+  }
+
   // ------------------------------------------------------- Foresight follow-up
   // After Foresight the seat sees its next cards and must put them back: the legal actions
   // are then {"type": "order", "order": [...]}; ask card by card, top first, and send one.
