@@ -369,6 +369,7 @@ def test_reload_mid_game_resumes(alice_bob) -> None:
     alice.move("e2e4")
     bob.move("e7e5")
     alice.move("g1f3")
+    bob.wait_version(alice.shown_version())  # Bob's page has the move before it is compared
     before = {"hand": bob.hand(), "fen": bob.state()["view"]["fen"], "v": bob.shown_version()}
 
     bob.page.reload()
