@@ -25,6 +25,11 @@ from donjon.store.groupcommit import GroupCommit
 from donjon.store.repo import Finish, FinishHook, end_games
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+READ_POOL = 20
+"""Read connections kept open (and as many more opened at need, closed when returned). A
+session that awaits something else holds its connection meanwhile; with SQLAlchemy's default
+of 5 kept, every sixth such session opened a new SQLite connection (its pragmas included) and
+closed it after. A connection without a thread costs a file handle and its page cache."""
 READ_BUSY_MS = 2000
 """How long a read on the event loop's thread waits for a lock, at most. In WAL mode a reader
 waits for no writer; only the rare recovery of another connection's WAL index can hold one."""
@@ -76,7 +81,8 @@ class Database:
         """The engine of :meth:`read`: for a SQLite file, its own connections, which run on the
         event loop's thread and cannot write (donjon/store/inloop.py)."""
         if self.sqlite_path is not None:
-            self.read_engine = create_async_engine(self.url, module=inloop.dbapi(), echo=echo)
+            self.read_engine = create_async_engine(self.url, module=inloop.dbapi(), echo=echo,
+                                                   pool_size=READ_POOL, max_overflow=READ_POOL)
 
             @event.listens_for(self.read_engine.sync_engine, "connect")
             def _read_pragmas(dbapi_conn: Any, _record: Any) -> None:  # pragma: no cover - trivial

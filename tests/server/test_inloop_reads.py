@@ -65,3 +65,31 @@ async def test_an_in_memory_database_has_one_engine() -> None:
         assert db.read_engine is db.engine
     finally:
         await db.dispose()
+
+
+async def test_read_sessions_that_wait_reuse_their_connections(tmp_path: Path) -> None:
+    """Read sessions holding their connection across an await, ten at a time: the pool keeps
+    those connections instead of opening and closing one (with its pragmas) per session."""
+    import asyncio
+
+    from donjon.store.db import READ_POOL
+
+    db = Database(f"sqlite:///{tmp_path / 'p.sqlite3'}")
+    try:
+        await db.migrate()
+        opened = []
+
+        @event.listens_for(db.read_engine.sync_engine, "connect")
+        def _count(*_: Any) -> None:
+            opened.append(1)
+
+        async def one() -> None:
+            async with db.read() as s:
+                await s.execute(text("select 1"))
+                await asyncio.sleep(0.001)
+
+        for _ in range(20):
+            await asyncio.gather(*(one() for _ in range(10)))
+        assert 10 <= len(opened) <= READ_POOL, len(opened)
+    finally:
+        await db.dispose()
