@@ -174,5 +174,5 @@ async def _mute(settings: Settings, name: str, days: float | None, console: Cons
     if until is None:
         console.print(f"{user.username}: may chat")
     else:
-        console.print(f"{user.username}: muted until {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime(until))}")
+        console.print(f"{user.username}: muted until {moderation.utc(until)}")
     return 0

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import time
 from typing import TYPE_CHECKING
 
 from donjon.cli.account import add_database_url, site_settings
@@ -48,7 +47,9 @@ def add(sub: Subparsers) -> None:
 
 
 def _when(at: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.gmtime(at))
+    from donjon.store.moderation import utc
+
+    return utc(at).removesuffix(" UTC")  # the lines say "UTC" once, where a list of times starts
 
 
 def _line(r: Report) -> str:

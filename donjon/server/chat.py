@@ -88,7 +88,8 @@ async def say(hub: Hub, room: Room, conn: Conn, text: Any) -> None:
         async with hub.db.read() as s:
             until = await moderation.muted_until(s, conn.user_id)
         if until is not None:
-            raise ChatRefused(f"an operator muted you until {_utc(until)}: you may not chat before then", "muted")
+            raise ChatRefused(f"an operator muted you until {moderation.utc(until)}: you may not chat before then",
+                              "muted")
     now = time.monotonic()
     said = room.chat_said.setdefault(seat, collections.deque(maxlen=BURST))
     if len(said) == BURST and now - said[0] < WINDOW:
@@ -98,10 +99,6 @@ async def say(hub: Hub, room: Room, conn: Conn, text: Any) -> None:
         line = line_of(await repo.add_chat(s, room.id, seat, conn.user_id, line_text, time.time()))
     heard(room, line)
     await hub.bus.publish("game:" + room.id, {"type": "chat", "line": line})  # the bus adds this node's id
-
-
-def _utc(at: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(at))
 
 
 def heard(room: Room, line: dict[str, Any]) -> None:

@@ -6,6 +6,7 @@ reports close``); a mute is ``users.muted_until``, read by the chat before each 
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from sqlalchemy import Select, func, select, update
@@ -110,6 +111,11 @@ async def chat_by(s: AsyncSession, user_id: int, limit: int = 50) -> list[tuple[
     q = (select(GameChatRow.created_at, GameChatRow.game_id, GameChatRow.text)
          .where(GameChatRow.user_id == user_id).order_by(GameChatRow.id.desc()).limit(limit))
     return [(at, game, text) for at, game, text in reversed((await s.execute(q)).all())]
+
+
+def utc(at: float) -> str:
+    """A time as the chat's refusal and the operator's commands write it (``2026-12-08 16:52 UTC``)."""
+    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(at))
 
 
 async def muted_until(s: AsyncSession, user_id: int) -> float | None:

@@ -275,10 +275,11 @@ def duel(site: Site) -> tuple[Site, str, Player, Player]:
     return duel_on(site)
 
 
-def duel_on(site: Site) -> tuple[Site, str, Player, Player]:
-    """:func:`duel` on ``site`` (one made with its own settings)."""
+def duel_on(site: Site, **table: Any) -> tuple[Site, str, Player, Player]:
+    """:func:`duel` on ``site`` (one made with its own settings; ``table``: more of the
+    table's fields, ``mode="ranked"``...). Each player's client is its ``client``."""
     a, b = site.user("alice"), site.user("bobby")
-    gid, by_seat = site.game_pair(a, b, color="white")
+    gid, by_seat = site.game_pair(a, b, color="white", **table)
     white, black = Player(by_seat[0], gid), Player(by_seat[1], gid)
     white.hello()
     black.hello()

@@ -8,7 +8,7 @@ import json
 import re
 from typing import Any
 
-from tests.server.conftest import Player, Site, play
+from tests.server.conftest import Site, duel_on, play
 
 
 def block(c: Any, name: str) -> Any:
@@ -100,11 +100,8 @@ def test_no_table_shared_with_a_blocked_player(site: Site) -> None:
 
 
 def test_no_rematch_between_blocked_players(site: Site) -> None:
-    alice, bob = site.user("alice"), site.user("bobby")
-    gid, seats = site.game_pair(alice, bob, color="white")
-    w, k = Player(seats[0], gid), Player(seats[1], gid)
-    w.hello()
-    k.hello()
+    _, gid, w, k = duel_on(site)
+    alice, bob = w.client, k.client
     play(w, k, ("e2e4", "e7e5"))
     assert k.request("resign")["t"] == "ack"
     w.wait_version(k.v)  # type: ignore[arg-type]

@@ -8,7 +8,7 @@ import random
 import chess
 import chess.pgn
 
-from tests.server.conftest import Player, Site, play
+from tests.server.conftest import Player, Site, duel_on, play
 
 
 def play_moves_only(site: Site, rng: random.Random, plies: int) -> tuple[str, list[str], Player, Player]:
@@ -108,11 +108,8 @@ def test_replay_unknown_game(site: Site) -> None:
 
 
 def test_pgn_of_a_ranked_game_carries_the_ratings_before_it(site: Site) -> None:
-    a, b = site.user("alice"), site.user("bobby")
-    gid, seats = site.game_pair(a, b, color="white", mode="ranked")
-    w, k = Player(seats[0], gid), Player(seats[1], gid)
-    w.hello()
-    k.hello()
+    _, gid, w, k = duel_on(site, mode="ranked")
+    a, b = w.client, k.client
     play(w, k, ("e2e4", "e7e5"))
     assert k.request("resign")["t"] == "ack"
     text = site.main.get(f"/api/games/{gid}/pgn").text
@@ -128,11 +125,8 @@ def test_a_players_games_in_one_pgn_file_each_as_its_own_download(site: Site) ->
     """``/api/users/NAME/export/GAME/EXPORT``: the player's finished games of that game, the
     newest first, each exactly its own download, a blank line between two; games in play,
     aborted ones, other games and other players' are not in it; python-chess reads every game."""
-    a, b, c = site.user("alice"), site.user("bobby"), site.user("carol")
-    ranked, seats = site.game_pair(a, b, color="white", mode="ranked")
-    w, k = Player(seats[0], ranked), Player(seats[1], ranked)
-    w.hello()
-    k.hello()
+    _, ranked, w, k = duel_on(site, mode="ranked")
+    a, b, c = w.client, k.client, site.user("carol")
     play(w, k, ("e2e4", "e7e5"))
     assert k.request("resign")["t"] == "ack"
     second, seats2 = site.game_pair(b, a, color="white")

@@ -10,7 +10,7 @@ import time
 from typing import Any
 
 from donjon.cli import main
-from tests.server.conftest import Player, Site
+from tests.server.conftest import Player, Site, duel_on
 
 
 def report(c: Any, **body: Any) -> Any:
@@ -186,11 +186,8 @@ def test_reports_and_mutes_on_each_database(site_factory: Any, new_database: Any
         code = main([*argv, "--database-url", url], stdin=io.StringIO(""), stdout=out, stderr=err)
         return code, out.getvalue() + err.getvalue()
 
-    a, b = site.user("alice"), site.user("bobby")
-    gid, by_seat = site.game_pair(a, b, color="white")
-    white, black = Player(by_seat[0], gid), Player(by_seat[1], gid)
-    white.hello()
-    black.hello()
+    _, gid, white, black = duel_on(site)
+    a = white.client
     assert black.request("chat", text="rude words")["t"] == "ack"
     assert report(a, username="bobby", reason="chat", game=gid, text="see").status_code == 200
     assert report(a, username="bobby", reason="chat", game=gid).status_code == 409

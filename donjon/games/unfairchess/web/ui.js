@@ -223,8 +223,13 @@ export function createGameUI(root, options = {}) {
       }
       action = sel.promotionIntent(intent.actions, choice);
     }
+    sendMove(action);
+  }
+
+  /** A move entry of the legal list sent, its piece shown on its square until the ack. */
+  function sendMove(action) {
     s.selected = null;
-    s.optimistic = { from, to };
+    s.optimistic = { from: action.uci.slice(0, 2), to: action.uci.slice(2, 4) };
     submit(action);
   }
 
@@ -246,9 +251,7 @@ export function createGameUI(root, options = {}) {
         return;
       }
       input.value = "";
-      s.selected = null;
-      s.optimistic = { from: r.action.uci.slice(0, 2), to: r.action.uci.slice(2, 4) };
-      submit(r.action);
+      sendMove(r.action);
     });
   }
 

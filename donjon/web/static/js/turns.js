@@ -114,8 +114,9 @@ function show(data) {
   if (known) {
     for (const g of mine) {
       if (known.has(g.id) || g.id === here) continue;
-      toast(t("turn_in", { game: gameName(g.kind) }), "info");
-      notify(`turn-${g.id}`, t("turn_in", { game: gameName(g.kind) }), against(g), `/g/${g.id}`);
+      const text = t("turn_in", { game: gameName(g.kind) });
+      toast(text, "info");
+      notify(`turn-${g.id}`, text, against(g), `/g/${g.id}`);
     }
   }
   known = new Set(mine.map((g) => g.id));
@@ -123,8 +124,9 @@ function show(data) {
   const fresh = knownChallenges ? (c) => !knownChallenges.has(c.id) : (c) => boot.now && c.created_at > boot.now;
   for (const c of challenges) {
     if (!fresh(c)) continue;
-    toast(t("challenge_toast", { name: c.creator, game: gameName(c.game) }), "info");
-    notify(`challenge-${c.id}`, t("challenge_toast", { name: c.creator, game: gameName(c.game) }), "", "/my-games");
+    const text = t("challenge_toast", { name: c.creator, game: gameName(c.game) });
+    toast(text, "info");
+    notify(`challenge-${c.id}`, text, "", "/my-games");
   }
   knownChallenges = new Set(challenges.map((c) => c.id));
   for (const fn of listeners) fn(data);
