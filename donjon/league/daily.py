@@ -39,6 +39,7 @@ from typing import Any
 from donjon.games.league import Challenge, league_of
 from donjon.league.errors import AlreadyClaimed, NotComplete, UnknownItem
 from donjon.league.ledger import CHALLENGE, DAILY, Movement, keys
+from donjon.league.refusals import say
 
 DAILY_BONUS = 50
 DAILY_CHALLENGES = 3
@@ -80,7 +81,7 @@ def daily_bonus(movements: Iterable[Movement], account: int, now: Instant) -> Mo
     day = utc_day(now)
     key = daily_key(account, day)
     if key in keys(movements):
-        raise AlreadyClaimed("today's bonus is already claimed: come back after 00:00 UTC", day=day.isoformat())
+        raise AlreadyClaimed(say("daily_claimed"), day=day.isoformat())
     return Movement(account, DAILY_BONUS, DAILY, key, ref=day.isoformat())
 
 
@@ -119,7 +120,7 @@ def get_challenge(challenge_id: str) -> Challenge:
     try:
         return challenges_by_id()[challenge_id]
     except KeyError:
-        raise UnknownItem(f"there is no challenge {challenge_id!r}", challenge=challenge_id) from None
+        raise UnknownItem(say("no_challenge", challenge=challenge_id), challenge=challenge_id) from None
 
 
 def _score(account: int, day: date, challenge_id: str) -> bytes:
@@ -170,13 +171,13 @@ def claim_challenge(movements: Iterable[Movement], account: int, challenge_id: s
     day = utc_day(now)
     ch = get_challenge(challenge_id)
     if ch not in daily_challenges(account, day):
-        raise UnknownItem(f"“{ch.text_en}” is not one of today's challenges", challenge=challenge_id)
+        raise UnknownItem(say("not_today", challenge=ch.text), challenge=challenge_id)
     key = challenge_key(account, day, challenge_id)
     if key in keys(movements):
-        raise AlreadyClaimed(f"the reward of “{ch.text_en}” is already claimed", challenge=challenge_id)
+        raise AlreadyClaimed(say("reward_claimed", challenge=ch.text), challenge=challenge_id)
     done = progress(ch, events)
     if done < ch.target:
-        raise NotComplete(f"“{ch.text_en}” is at {done}/{ch.target}: finish it to claim {ch.reward} coins",
+        raise NotComplete(say("not_complete", challenge=ch.text, done=done, target=ch.target, reward=ch.reward),
                           challenge=challenge_id, progress=done, target=ch.target)
     return Movement(account, ch.reward, CHALLENGE, key, ref=challenge_id)
 

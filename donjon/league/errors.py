@@ -1,7 +1,8 @@
 """Errors of the league rules.
 
 Every refusal is a :class:`LeagueError`: ``str(err)`` is an English sentence meant for a
-person, ``err.code`` a stable machine-readable word the server can map to an HTTP status
+person (``err.message`` renders it in any language of the site, :mod:`donjon.league.refusals`),
+``err.code`` a stable machine-readable word the server can map to an HTTP status
 or a translated message, and ``err.params`` the numbers in the sentence. A function that
 raises never returned anything to write, so *nothing changed*.
 
@@ -15,6 +16,9 @@ raises never returned anything to write, so *nothing changed*.
 from __future__ import annotations
 
 from typing import Any
+
+from donjon.league.refusals import say
+from donjon.said import Reason
 
 
 class LeagueError(ValueError):
@@ -30,7 +34,7 @@ class LeagueError(ValueError):
         super().__init_subclass__(**kwargs)
         cls.code = code
 
-    def __init__(self, message: str, **params: Any) -> None:
+    def __init__(self, message: Reason, **params: Any) -> None:
         super().__init__(message)
         self.message = message
         self.params = params
@@ -39,9 +43,14 @@ class LeagueError(ValueError):
 class InsufficientCoins(LeagueError, code="insufficient_coins"):
     """A stake or a price is above the account's balance."""
 
-    def __init__(self, account: int, *, balance: int, needed: int, what: str) -> None:
-        super().__init__(f"{what} is above your balance of {balance} coins",
+    def __init__(self, account: int, *, balance: int, needed: int, what: Reason) -> None:
+        super().__init__(say("above_balance", what=what, balance=balance),
                          account=account, balance=balance, needed=needed)
+
+    @classmethod
+    def stake(cls, account: int, *, balance: int, stake: int) -> InsufficientCoins:
+        """A stake of ``stake`` coins above ``balance``."""
+        return cls(account, balance=balance, needed=stake, what=say("a_stake", stake=stake))
 
 
 class AlreadyOwned(LeagueError, code="already_owned"):

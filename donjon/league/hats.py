@@ -27,6 +27,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from donjon.league.errors import NotOwned, UnknownItem
+from donjon.league.refusals import say
 
 _LINE = 'stroke="#000" stroke-width="1.2" stroke-linejoin="round" stroke-linecap="round"'
 
@@ -124,7 +125,7 @@ def get_hat(hat_id: str) -> Hat:
     try:
         return HATS[hat_id]
     except KeyError:
-        raise UnknownItem(f"there is no hat {hat_id!r} in the shop", hat=hat_id) from None
+        raise UnknownItem(say("no_hat", hat=hat_id), hat=hat_id) from None
 
 
 def equip(owned: Collection[str], hat_id: str | None) -> str | None:
@@ -137,7 +138,7 @@ def equip(owned: Collection[str], hat_id: str | None) -> str | None:
         return None
     hat = get_hat(hat_id)
     if hat_id not in owned:
-        raise NotOwned(f"you do not own the {hat.name_en}: buy it in the shop first", hat=hat_id)
+        raise NotOwned(say("hat_not_owned", hat=hat.name), hat=hat_id)
     return hat_id
 
 

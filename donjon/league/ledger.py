@@ -52,6 +52,7 @@ from dataclasses import dataclass
 from donjon.league.errors import AlreadyOwned, InsufficientCoins, InvalidRequest
 from donjon.league.hats import get_hat
 from donjon.league.record import FinishedGame, counts
+from donjon.league.refusals import say
 
 OPENING_GRANT = 500
 """Coins of every new account."""
@@ -161,7 +162,7 @@ def check_stake(movements: Iterable[Movement], account: int, stake: int) -> None
         raise InvalidRequest("a stake cannot be negative", stake=stake)
     have = balance(movements, account)
     if stake > have:
-        raise InsufficientCoins(account, balance=have, needed=stake, what=f"a stake of {stake} coins")
+        raise InsufficientCoins.stake(account, balance=have, stake=stake)
 
 
 def escrow_stakes(movements: Sequence[Movement], game_id: str, accounts: Sequence[int], stake: int, *,
@@ -240,9 +241,9 @@ def buy_hat(movements: Iterable[Movement], account: int, hat_id: str) -> Movemen
     hat = get_hat(hat_id)
     ms = list(movements)
     if hat_id in owned_hats(ms, account):
-        raise AlreadyOwned(f"you already own the {hat.name_en}", hat=hat_id)
+        raise AlreadyOwned(say("hat_owned", hat=hat.name), hat=hat_id)
     have = balance(ms, account)
     if hat.price > have:
         raise InsufficientCoins(account, balance=have, needed=hat.price,
-                                what=f"the {hat.name_en} costs {hat.price} coins, which")
+                                what=say("hat_price", hat=hat.name, price=hat.price))
     return Movement(account, -hat.price, HAT, hat_key(account, hat_id), ref=hat_id)

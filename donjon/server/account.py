@@ -39,6 +39,7 @@ from donjon.server import auth
 from donjon.server.api_common import STRICT, ApiError, require_user
 from donjon.server.auth import AuthError
 from donjon.server.lobby import withdraw
+from donjon.server.refusals.auth import say
 from donjon.store import repo
 from donjon.store.models import User
 
@@ -74,7 +75,7 @@ async def end_sessions(state: Any, user_id: int, keep: str | None = None) -> int
 async def _member(request: Request) -> User:
     user = await require_user(request)
     if user.is_guest:
-        raise ApiError("a guest account has no password; sign up to keep your games and set one", 403, "guest")
+        raise ApiError(say("guest_no_password"), 403, "guest")
     return user
 
 
@@ -100,7 +101,7 @@ async def _verify(request: Request, user: User, password: str) -> None:
     except AuthError as e:
         if e.status != 401:
             raise
-        raise ApiError("that is not your current password", 401, "wrong_password") from None
+        raise ApiError(say("wrong_password"), 401, "wrong_password") from None
 
 
 @router.post("/password", summary="Change your password; your other sessions end")
@@ -116,7 +117,7 @@ async def change_password(body: PasswordChange, request: Request) -> dict[str, A
     async with st.db.write() as s:
         # only over the hash just verified: a change made meanwhile (another tab) is not undone
         if not await repo.replace_password_hash(s, user.id, old, hashed):
-            raise ApiError("your password was changed meanwhile; reload and try again", 409, "conflict")
+            raise ApiError(say("password_changed"), 409, "conflict")
         ended = await repo.end_sessions(s, user.id, keep=here)
     user.password_hash = hashed
     await sessions_ended(st.bus, ended)
@@ -133,7 +134,7 @@ class StillPlaying(Exception):
     """The account holds a seat in games in progress (their ids): it cannot close yet."""
 
     def __init__(self, games: list[str]) -> None:
-        super().__init__(f"finish or resign your games in progress first ({len(games)})")
+        super().__init__(say("games_in_progress", count=len(games)))
         self.games = games
 
 
@@ -164,6 +165,6 @@ async def close_account(body: Closing, request: Request, response: Response) -> 
     try:
         await close(st.db, st.bus, user.id)
     except StillPlaying as e:
-        raise ApiError(str(e), 409, "games_in_progress") from None
+        raise ApiError(e.args[0], 409, "games_in_progress") from None
     auth.clear_session_cookie(response, secure=st.settings.cookie_secure)
     return {"ok": True}

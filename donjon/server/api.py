@@ -23,6 +23,8 @@ from donjon.server.auth import AuthError
 from donjon.server.export import export, played_games, ratings_before, replay_record
 from donjon.server.limits import client_ip
 from donjon.server.lobby import TABLE_SCHEMA, LobbyError, TableRequest
+from donjon.server.refusals.auth import say as say_auth
+from donjon.server.refusals.site import say
 from donjon.store import league as league_store
 from donjon.store import repo
 from donjon.store.models import User
@@ -86,7 +88,7 @@ async def register(body: Credentials, request: Request, response: Response) -> d
     try:
         async with st.db.write() as s:
             if await repo.user_by_name(s, username) is not None:
-                raise AuthError("that username is taken", 409)
+                raise AuthError(say_auth("username_taken"), 409)
             guest = await repo.user_by_id(s, current.id) if current is not None and current.is_guest else None
             # read again in this transaction: another request of this guest may have registered it
             if guest is not None and guest.is_guest:
@@ -97,7 +99,7 @@ async def register(body: Credentials, request: Request, response: Response) -> d
     except IntegrityError:
         # the name (in any case) was registered between the check and the insert: the unique
         # users.username_key refused it, and the transaction was rolled back
-        raise AuthError("that username is taken", 409) from None
+        raise AuthError(say_auth("username_taken"), 409) from None
     token = await auth.new_session(st, user.id)
     auth.set_session_cookie(response, token, secure=st.settings.cookie_secure, days=st.settings.session_days)
     return {"user": user_json(user, st.settings.start_balance)}
@@ -166,7 +168,7 @@ async def get_table(table_id: str, request: Request) -> dict[str, Any]:
     async with request.app.state.db.read() as s:
         t = await repo.get_table(s, table_id)
         if t is None:
-            raise ApiError("there is no such table", 404, "not_found")
+            raise ApiError(say("no_such_table"), 404, "not_found")
         creator = await repo.user_by_id(s, t.creator_id)
     from donjon.server.lobby import table_json
 
@@ -257,7 +259,7 @@ async def game_info(game_id: str, request: Request) -> dict[str, Any]:
     async with request.app.state.db.read() as s:
         row = await repo.get_game(s, game_id)
         if row is None:
-            raise ApiError("there is no such game", 404, "not_found")
+            raise ApiError(say("no_such_game"), 404, "not_found")
         seats = await repo.game_seats(s, game_id)
         changes = await league_store.game_changes(s, game_id) if row.status != "active" else {}
     out = repo.game_summary(row, seats)
@@ -276,11 +278,11 @@ async def _finished(request: Request, game_id: str, check: Callable[[Any], None]
     async with request.app.state.db.read() as s:
         row = await repo.get_game(s, game_id)
         if row is None:
-            raise ApiError("there is no such game", 404, "not_found")
+            raise ApiError(say("no_such_game"), 404, "not_found")
         if check is not None:
             check(row)
         if row.status == "active":
-            raise ApiError("this game is still being played: watch it live", 409, "game_active")
+            raise ApiError(say("game_active"), 409, "game_active")
         seats = await repo.game_seats(s, game_id)
         entries = await repo.game_entries(s, game_id)
     return row, seats, entries
@@ -299,8 +301,8 @@ async def _export(request: Request, game_id: str, name: str) -> Response:
         exports = get_info(row.kind).exports if row.kind in game_ids() else ()
         if name not in exports:
             shown = name if len(name) <= 40 else name[:37] + "..."
-            raise ApiError(f"a {row.kind} game has no export {shown!r} (its exports: {', '.join(exports) or 'none'})",
-                           404, "not_found")
+            listed = ", ".join(exports) or say("no_exports")
+            raise ApiError(say("no_export", kind=row.kind, name=shown, exports=listed), 404, "not_found")
 
     row, seats, entries = await _finished(request, game_id, declared)
     async with request.app.state.db.read() as s:
@@ -336,12 +338,11 @@ off the event loop), and the CPU is the games in play's first."""
 async def export_player_games(username: str, game: str, name: str, request: Request,
                               limit: Annotated[int, Query(ge=1, le=MAX_PLAYER_EXPORT)] = 100) -> Response:
     if game not in game_ids() or name not in get_info(game).exports:
-        raise ApiError(f"there is no game {game!r} with an export {name!r} (GET /api/games: exports)", 404,
-                       "not_found")
+        raise ApiError(say("no_game_export", game=game, name=name), 404, "not_found")
     async with request.app.state.db.read() as s:
         user = await repo.user_by_name(s, username)
         if user is None:
-            raise ApiError(f"there is no player {username!r}", 404, "not_found")
+            raise ApiError(say("no_player", name=username), 404, "not_found")
         stored = await played_games(s, user.id, game, limit)
     site = str(request.base_url).rstrip("/")
     async with request.app.state.player_exports:
@@ -366,7 +367,7 @@ async def profile(username: str, request: Request) -> dict[str, Any]:
     async with request.app.state.db.read() as s:
         user = await repo.user_by_name(s, username)
         if user is None or user.is_guest:
-            raise ApiError("there is no such player", 404, "not_found")
+            raise ApiError(say("no_such_player"), 404, "not_found")
         stats = await repo.user_stats(s, user.id)
         games_ = await repo.games_listing(s, user_id=user.id, limit=20)
         bal = await repo.balance(s, user.id)

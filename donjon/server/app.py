@@ -21,6 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import donjon
 from donjon.bus import make_bus
 from donjon.games import game_ids
+from donjon.said import in_lang
 from donjon.server import (
     account,
     api,
@@ -29,6 +30,7 @@ from donjon.server import (
     follows,
     gctune,
     headers,
+    i18n,
     league_api,
     league_pages,
     pages,
@@ -129,26 +131,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def _err(status: int, reason: str, code: str) -> JSONResponse:
         return JSONResponse({"error": reason, "code": code}, status_code=status)
 
+    # A refusal's sentence is in the reader's language (the page's: ?lang=, the cookie, then
+    # Accept-Language), its code the same in all.
     @app.exception_handler(AuthError)
-    async def _auth_error(_r: Request, e: AuthError) -> JSONResponse:
-        return _err(e.status, e.reason, "auth")
+    async def _auth_error(r: Request, e: AuthError) -> JSONResponse:
+        return _err(e.status, in_lang(e.reason, i18n.reader_lang(r)), "auth")
 
     @app.exception_handler(LobbyError)
-    async def _lobby_error(_r: Request, e: LobbyError) -> JSONResponse:
-        return _err(e.status, e.reason, e.code)
+    async def _lobby_error(r: Request, e: LobbyError) -> JSONResponse:
+        return _err(e.status, in_lang(e.reason, i18n.reader_lang(r)), e.code)
 
     @app.exception_handler(api.ApiError)
-    async def _api_error(_r: Request, e: api.ApiError) -> JSONResponse:
-        return _err(e.status, e.reason, e.code)
+    async def _api_error(r: Request, e: api.ApiError) -> JSONResponse:
+        return _err(e.status, in_lang(e.reason, i18n.reader_lang(r)), e.code)
 
     @app.exception_handler(RateLimited)
-    async def _rate_limited(_r: Request, e: RateLimited) -> JSONResponse:
-        return JSONResponse({"error": e.reason, "code": "rate_limited"}, status_code=429,
-                            headers={"Retry-After": str(e.retry_after)})
+    async def _rate_limited(r: Request, e: RateLimited) -> JSONResponse:
+        return JSONResponse({"error": in_lang(e.reason, i18n.reader_lang(r)), "code": "rate_limited"},
+                            status_code=429, headers={"Retry-After": str(e.retry_after)})
 
     @app.exception_handler(MatchError)
-    async def _match_error(_r: Request, e: MatchError) -> JSONResponse:
-        return _err(409, e.reason, e.code)
+    async def _match_error(r: Request, e: MatchError) -> JSONResponse:
+        return _err(409, in_lang(e.reason, i18n.reader_lang(r)), e.code)
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_r: Request, e: RequestValidationError) -> JSONResponse:

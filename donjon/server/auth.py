@@ -14,7 +14,9 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 from fastapi import Request, Response
 from starlette.requests import HTTPConnection
 
+from donjon.said import Reason
 from donjon.server.limits import Limits, client_ip
+from donjon.server.refusals.auth import say
 from donjon.server.settings import Settings
 from donjon.store import repo
 from donjon.store.models import User
@@ -36,7 +38,7 @@ def password_hasher(settings: Settings) -> PasswordHasher:
 
 
 class AuthError(Exception):
-    def __init__(self, reason: str, status: int = 400) -> None:
+    def __init__(self, reason: Reason, status: int = 400) -> None:
         super().__init__(reason)
         self.reason = reason
         self.status = status
@@ -78,20 +80,20 @@ async def verify_password(hasher: PasswordHasher, hashed: str, password: str) ->
 
 def check_credentials(username: Any, password: Any) -> tuple[str, str]:
     if not valid_username(username):
-        raise AuthError("a username has 3 to 20 letters, digits, '_' or '-'")
+        raise AuthError(say("username_form"))
     if username.lower().startswith("guest"):
-        raise AuthError("usernames starting with 'guest' are kept for guests")
+        raise AuthError(say("username_guest"))
     if username.lower().startswith("closed-"):
-        raise AuthError("usernames starting with 'closed-' are kept for closed accounts")
+        raise AuthError(say("username_closed"))
     return username, check_password(password)
 
 
 def check_password(password: Any) -> str:
     """``password`` if it may be a new password (8 to 256 characters), else :class:`AuthError`."""
     if not isinstance(password, str) or len(password) < MIN_PASSWORD:
-        raise AuthError(f"a password has at least {MIN_PASSWORD} characters")
+        raise AuthError(say("password_short", least=MIN_PASSWORD))
     if len(password) > 256:
-        raise AuthError("that password is too long (256 characters at most)")
+        raise AuthError(say("password_long"))
     return password
 
 
@@ -111,7 +113,7 @@ async def verify_login(request: Request, user: User | None, username: str, passw
     ok = await verify_password(hasher, hashed or await stand_in_hash(hasher), password)
     if user is None or hashed is None or not ok:
         limits.login_failed(ip, username)
-        raise AuthError("wrong username or password", 401)
+        raise AuthError(say("wrong_login"), 401)
     limits.login_succeeded(username)
     if hasher.check_needs_rehash(hashed):
         await rehash(request.app.state, user, hashed, password)
@@ -194,7 +196,7 @@ async def create_guest(request: Request, response: Response) -> User:
                 token = await add_session(s, st, user.id)
                 break
     else:  # pragma: no cover - 16 million names
-        raise AuthError("could not create a guest account, try again", 503)
+        raise AuthError(say("guest_busy"), 503)
     set_session_cookie(response, token, secure=st.settings.cookie_secure, days=st.settings.session_days)
     request.scope["donjon.user"] = user
     return user

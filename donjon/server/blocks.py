@@ -25,6 +25,7 @@ from pydantic import BaseModel, Field
 
 from donjon.server.api_common import STRICT, ApiError, other_player, require_user
 from donjon.server.lobby import part
+from donjon.server.refusals.site import say
 from donjon.store import repo
 
 router = APIRouter(prefix="/api/blocks", tags=["account"])
@@ -55,11 +56,10 @@ async def block(body: BlockIn, request: Request) -> dict[str, Any]:
     user = await require_user(request)
     st = request.app.state
     async with st.db.write() as s:
-        other = await other_player(s, user, body.username, "block")
+        other = await other_player(s, user, body.username, say("self_block"))
         if not await repo.has_blocked(s, user.id, other.id):
             if await repo.count_blocks(s, user.id) >= MAX_BLOCKS:
-                raise ApiError(f"you have blocked {MAX_BLOCKS} players, the most allowed; unblock one first", 409,
-                               "too_many_blocks")
+                raise ApiError(say("too_many_blocks", most=MAX_BLOCKS), 409, "too_many_blocks")
             await repo.block_user(s, user.id, other.id)
         await repo.unfollow_both(s, user.id, other.id)
         messages = await part(s, user.id, other.id)
@@ -72,6 +72,6 @@ async def block(body: BlockIn, request: Request) -> dict[str, Any]:
 async def unblock(username: str, request: Request) -> dict[str, Any]:
     user = await require_user(request)
     async with request.app.state.db.write() as s:
-        other = await other_player(s, user, username, "unblock")
+        other = await other_player(s, user, username, say("self_unblock"))
         was = await repo.unblock_user(s, user.id, other.id)
     return {"unblocked": was}

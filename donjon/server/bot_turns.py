@@ -90,8 +90,8 @@ class BotTurns:
             await self.rooms.submit(room, seat, kind, data)
         except MatchError as e:
             if kind == "rematch" and e.code == "too_many_bot_games":
-                with contextlib.suppress(MatchError):
-                    await self.rooms.submit(room, seat, "rematch", {"op": "decline", "reason": e.reason})
+                with contextlib.suppress(MatchError):  # the stored entry keeps the English sentence
+                    await self.rooms.submit(room, seat, "rematch", {"op": "decline", "reason": str(e.reason)})
 
     async def _bot_turn(self, room: Room, seat: SeatInfo) -> None:
         try:

@@ -26,6 +26,8 @@ import time
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
+from donjon.said import Reason
+from donjon.server.refusals.play import say as say_play
 from donjon.store import moderation, repo
 
 if TYPE_CHECKING:
@@ -45,7 +47,7 @@ WINDOW = 10.0
 class ChatRefused(Exception):
     """A line the server does not take: ``reason`` for the player, ``code`` for programs."""
 
-    def __init__(self, reason: str, code: str) -> None:
+    def __init__(self, reason: Reason, code: str) -> None:
         super().__init__(reason)
         self.reason = reason
         self.code = code
@@ -65,11 +67,11 @@ def clean(text: Any) -> str:
         raise ChatRefused("'text' is the line to say, a string", "bad_chat")
     text = text.strip()
     if not text:
-        raise ChatRefused("a chat line is not empty", "bad_chat")
+        raise ChatRefused(say_play("chat_empty"), "bad_chat")
     if len(text) > MAX_LENGTH:
-        raise ChatRefused(f"a chat line has at most {MAX_LENGTH} characters ({len(text)} here)", "bad_chat")
+        raise ChatRefused(say_play("chat_long", most=MAX_LENGTH, length=len(text)), "bad_chat")
     if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in text):
-        raise ChatRefused("a chat line has no control characters", "bad_chat")
+        raise ChatRefused(say_play("chat_control"), "bad_chat")
     return text
 
 
@@ -88,12 +90,11 @@ async def say(hub: Hub, room: Room, conn: Conn, text: Any) -> None:
         async with hub.db.read() as s:
             until = await moderation.muted_until(s, conn.user_id)
         if until is not None:
-            raise ChatRefused(f"an operator muted you until {moderation.utc(until)}: you may not chat before then",
-                              "muted")
+            raise ChatRefused(say_play("chat_muted", until=moderation.utc(until)), "muted")
     now = time.monotonic()
     said = room.chat_said.setdefault(seat, collections.deque(maxlen=BURST))
     if len(said) == BURST and now - said[0] < WINDOW:
-        raise ChatRefused(f"at most {BURST} chat lines in {WINDOW:g} seconds: wait a little", "chat_too_fast")
+        raise ChatRefused(say_play("chat_too_fast", burst=BURST, window=WINDOW), "chat_too_fast")
     said.append(now)
     async with hub.db.write() as s:
         line = line_of(await repo.add_chat(s, room.id, seat, conn.user_id, line_text, time.time()))

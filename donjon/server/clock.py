@@ -35,6 +35,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from donjon.server.refusals.lobby import say
+
 DAY = 86_400.0
 MIN_INITIAL, MAX_INITIAL = 15, 3 * 3600
 MAX_INCREMENT = 180
@@ -50,13 +52,16 @@ def now() -> float:
 
 
 class ClockError(ValueError):
-    """A time control that is not one: the message names the field and what it accepts."""
+    """A time control that is not one: the message (``args[0]``, a str or a
+    :class:`~donjon.said.Said`) names the field and what it accepts."""
 
 
-def _int(data: dict[str, Any], key: str, lo: int, hi: int, unit: str) -> int:
+def _int(data: dict[str, Any], key: str, lo: int, hi: int, days: bool = False) -> int:
     v = data[key]
     if type(v) is not int or not lo <= v <= hi:
-        raise ClockError(f"time_control.{key}: from {lo} to {hi} {unit}")
+        field = f"time_control.{key}"  # a custom clock left empty is 0 s: the table form's users see this one
+        raise ClockError(say("clock_days", field=field, lo=lo, hi=hi) if days else
+                         say("clock_seconds", field=field, lo=lo, hi=hi))
     return v
 
 
@@ -81,16 +86,16 @@ class TimeControl:
         if "correspondence_days" in data:
             if set(data) != {"correspondence_days"}:
                 raise ClockError("time_control: correspondence_days comes alone")
-            return cls(days=_int(data, "correspondence_days", 1, MAX_DAYS, "days"))
+            return cls(days=_int(data, "correspondence_days", 1, MAX_DAYS, days=True))
         unknown = set(data) - {"initial", "increment", "maximum"}
         if unknown:
             raise ClockError(f"time_control: unknown field {sorted(unknown)[0]!r} "
                              "(initial, increment, maximum or correspondence_days)")
         if "initial" not in data:
             raise ClockError("time_control.initial: the seconds each seat starts with")
-        initial = _int(data, "initial", MIN_INITIAL, MAX_INITIAL, "seconds")
-        increment = _int(data, "increment", 0, MAX_INCREMENT, "seconds") if "increment" in data else 0
-        maximum = _int(data, "maximum", initial, 2 * MAX_INITIAL, "seconds") if "maximum" in data else None
+        initial = _int(data, "initial", MIN_INITIAL, MAX_INITIAL)
+        increment = _int(data, "increment", 0, MAX_INCREMENT) if "increment" in data else 0
+        maximum = _int(data, "maximum", initial, 2 * MAX_INITIAL) if "maximum" in data else None
         return cls(initial=initial, increment=increment, maximum=maximum)
 
     @property

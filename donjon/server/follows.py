@@ -22,6 +22,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from donjon.server.api_common import STRICT, ApiError, other_player, require_user
+from donjon.server.refusals.site import say
 from donjon.store import repo
 
 router = APIRouter(prefix="/api/follows", tags=["account"])
@@ -51,13 +52,12 @@ async def follows(request: Request) -> dict[str, Any]:
 async def follow(body: FollowIn, request: Request) -> dict[str, Any]:
     user = await require_user(request)
     async with request.app.state.db.write() as s:
-        other = await other_player(s, user, body.username, "follow")
+        other = await other_player(s, user, body.username, say("self_follow"))
         if await repo.blocked_with(s, user.id, [other.id]):
-            raise ApiError(f"you cannot follow {other.username}: one of you blocked the other", 403, "blocked")
+            raise ApiError(say("follow_blocked", name=other.username), 403, "blocked")
         if not await repo.is_following(s, user.id, other.id):
             if await repo.count_follows(s, user.id) >= MAX_FOLLOWS:
-                raise ApiError(f"you follow {MAX_FOLLOWS} players, the most allowed; unfollow one first", 409,
-                               "too_many_follows")
+                raise ApiError(say("too_many_follows", most=MAX_FOLLOWS), 409, "too_many_follows")
             await repo.follow_user(s, user.id, other.id)
     return {"following": {"username": other.username}}
 
@@ -66,6 +66,6 @@ async def follow(body: FollowIn, request: Request) -> dict[str, Any]:
 async def unfollow(username: str, request: Request) -> dict[str, Any]:
     user = await require_user(request)
     async with request.app.state.db.write() as s:
-        other = await other_player(s, user, username, "unfollow")
+        other = await other_player(s, user, username, say("self_unfollow"))
         was = await repo.unfollow_user(s, user.id, other.id)
     return {"unfollowed": was}

@@ -15,8 +15,12 @@ A language a message lacks falls back to English (:func:`donjon.games.info.pick`
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
 from donjon.games.info import LANGS, pick
+
+if TYPE_CHECKING:
+    from starlette.requests import HTTPConnection
 
 Message = dict[str, str]
 """One message in each language: ``{"en": "Wins", "fr": "Victoires", "es": "Victorias"}``."""
@@ -1989,6 +1993,12 @@ def pick_lang(query: str | None, cookie: str | None, accept: str | None) -> str:
         if tag in LANGS:
             return tag
     return "en"
+
+
+def reader_lang(conn: HTTPConnection) -> str:
+    """The language of a request or socket: :func:`pick_lang` of its ``?lang=``, its ``lang``
+    cookie and its Accept-Language (a page's own requests and sockets carry the page's)."""
+    return pick_lang(conn.query_params.get("lang"), conn.cookies.get("lang"), conn.headers.get("accept-language"))
 
 
 def game_name(kind: str, lang: str) -> str:

@@ -22,8 +22,11 @@ from pydantic import BaseModel, Field
 
 from donjon.league import daily as league_daily
 from donjon.league.errors import LeagueError
+from donjon.said import in_lang
+from donjon.server import i18n
 from donjon.server.api_common import STRICT, ApiError, require_user
 from donjon.server.clock import SPEEDS
+from donjon.server.refusals.site import say
 from donjon.store import league as store
 from donjon.store.models import User
 
@@ -49,8 +52,7 @@ def league_now(request: Request) -> float:
 async def require_account(request: Request) -> User:
     user = await require_user(request)
     if user.is_guest:
-        raise ApiError("guests play without coins: register to collect bonuses, rewards and hats", 403,
-                       "account_required")
+        raise ApiError(say("account_required"), 403, "account_required")
     return user
 
 
@@ -136,14 +138,14 @@ async def equip(body: EquipIn, request: Request) -> dict[str, Any]:
 async def profile(username: str, request: Request) -> dict[str, Any]:
     out = await store.profile(request.app.state.db, username[:64])
     if out is None:
-        raise ApiError("there is no such player", 404, "not_found")
+        raise ApiError(say("no_such_player"), 404, "not_found")
     return out
 
 
 @router.get("/leaderboard/{game}", summary="The ranked ladder of one game")
 async def leaderboard(game: str, request: Request, speed: str | None = None) -> dict[str, Any]:
     if speed is not None and speed not in SPEEDS:
-        raise ApiError(f"speed is one of {', '.join(SPEEDS)}", 422, "invalid")
+        raise ApiError(say("speed_one_of", speeds=", ".join(SPEEDS)), 422, "invalid")
     return await store.leaderboard(request.app.state.db, game[:32], speed=speed)
 
 
@@ -152,8 +154,9 @@ def install(app: FastAPI) -> None:
     app.include_router(router)
 
     @app.exception_handler(LeagueError)
-    async def _league_error(_r: Request, e: LeagueError) -> JSONResponse:
-        return JSONResponse({"error": str(e), "code": e.code}, status_code=STATUS.get(e.code, 400))
+    async def _league_error(r: Request, e: LeagueError) -> JSONResponse:
+        return JSONResponse({"error": in_lang(e.message, i18n.reader_lang(r)), "code": e.code},
+                            status_code=STATUS.get(e.code, 400))
 
 
 __all__ = ["STATUS", "install", "league_now", "me_extra", "router"]

@@ -16,6 +16,8 @@ from typing import Any
 
 from starlette.exceptions import HTTPException
 
+from donjon.said import Reason
+from donjon.server.refusals.auth import say
 from donjon.server.settings import Settings
 
 Clock = Callable[[], float]
@@ -153,7 +155,7 @@ def _decrement(counts: dict[Any, int], key: Any) -> None:
 class RateLimited(Exception):
     """A request refused by a limit: 429 with ``Retry-After``."""
 
-    def __init__(self, reason: str, retry_after: float) -> None:
+    def __init__(self, reason: Reason, retry_after: float) -> None:
         super().__init__(reason)
         self.reason = reason
         self.retry_after = max(1, math.ceil(retry_after))
@@ -200,7 +202,7 @@ class Limits:
         wait = max(self.login_ip.blocked(ip), self.login_user.blocked(username.lower()))
         if wait > 0:
             self.on_hit("login")
-            raise RateLimited(f"too many failed logins; try again in {math.ceil(wait)} s", wait)
+            raise RateLimited(say("too_many_logins", seconds=math.ceil(wait)), wait)
 
     def login_failed(self, ip: str, username: str) -> None:
         self.login_ip.add(ip)
@@ -213,8 +215,7 @@ class Limits:
         wait = self.register_ip.blocked(ip)
         if wait > 0:
             self.on_hit("register")
-            raise RateLimited(f"too many accounts created from your address; try again in {math.ceil(wait)} s",
-                              wait)
+            raise RateLimited(say("too_many_accounts", seconds=math.ceil(wait)), wait)
 
     def registered(self, ip: str) -> None:
         self.register_ip.add(ip)
@@ -226,8 +227,7 @@ class Limits:
         wait = self.guest_ip.blocked(ip)
         if wait > 0:
             self.on_hit("guest")
-            raise RateLimited(f"too many guest accounts created from your address; try again in {math.ceil(wait)} s "
-                              "or log in", wait)
+            raise RateLimited(say("too_many_guests", seconds=math.ceil(wait)), wait)
         self.guest_ip.add(ip)
 
 

@@ -37,9 +37,11 @@ from typing import Any
 
 from donjon.games import game_ids, games, get_info
 from donjon.games.info import GameInfo, OptionError
+from donjon.said import Reason
 from donjon.server.clock import ClockError, TimeControl
 from donjon.server.limits import LiveBotGames
 from donjon.server.match import MatchError
+from donjon.server.refusals.lobby import say
 from donjon.server.rooms import Hub, Room
 from donjon.store import repo
 from donjon.store.models import TableRow, User
@@ -75,11 +77,11 @@ def _time_control(info: Any, data: dict[str, Any], people: int) -> TimeControl |
     try:
         return TimeControl.parse(given)
     except ClockError as e:
-        raise LobbyError(str(e), 422, "invalid") from None
+        raise LobbyError(e.args[0], 422, "invalid") from None  # the reason, still to translate
 
 
 class LobbyError(Exception):
-    def __init__(self, reason: str, status: int = 400, code: str = "bad_request") -> None:
+    def __init__(self, reason: Reason, status: int = 400, code: str = "bad_request") -> None:
         super().__init__(reason)
         self.reason = reason
         self.status = status
@@ -126,7 +128,7 @@ def _whole(data: Mapping[str, Any], name: str, lo: int, hi: int, default: int | 
     if isinstance(value, bool) or not isinstance(value, int):
         raise _invalid(name, f"a whole number (a JSON integer), not {_show(value)}")
     if not lo <= value <= hi:
-        raise _invalid(name, f"from {lo} to {hi}, not {value}")
+        raise LobbyError(say("field_range", field=name, lo=lo, hi=hi, value=value), 422, "invalid")
     return value
 
 
@@ -199,6 +201,10 @@ class TableRequest:
           a ranked or staked table of a cooperative game; a colour at a table of more or
           fewer than two seats; a challenge (``to``) with another opponent than ``user``, with
           bots or other than two seats, or ``user`` without ``to``.
+
+        The site's table form sends none of these but a stake above ``MAX_STAKE``, an empty
+        custom clock, bots for a game without any and, from a stale page, an unknown game:
+        those are said in the reader's language (``refusals/lobby.py``), the others in English.
         """
         if not isinstance(data, dict):
             raise LobbyError('the body is a JSON object describing the table, e.g. {"game": "...", "seats": 2}',
@@ -208,7 +214,7 @@ class TableRequest:
         if not isinstance(game, str):
             raise _invalid("game", f"a string, not {_show(game)}")
         if game not in ids:
-            raise LobbyError(f"unknown game {game!r}; known: {', '.join(ids)}")
+            raise LobbyError(say("unknown_game", game=game, known=", ".join(ids)))
         info = get_info(game)
         for key in data:
             if key not in TABLE_FIELDS and info.option(key) is None:
@@ -253,7 +259,7 @@ class TableRequest:
                 raise LobbyError(f"bots is between 0 and {seats - 1}: you sit at one of the {seats} seats")
         if bots:
             if not info.bot_levels:
-                raise LobbyError(f"{game} has no bots: every seat is for a person")
+                raise LobbyError(say("no_bots", game=game))
             level = info.bot_level(level)
             if mode == "ranked":
                 raise LobbyError("ranked tables are for people only: games against a bot never count")
@@ -422,10 +428,10 @@ def _bot_name(level: str) -> str:
 def _fill_level(table: TableRow, level: str | None) -> str:
     """The level of the bots that fill ``table``: ``level``, else its game's default."""
     if table.game_kind not in game_ids():
-        raise LobbyError("this table's game is not hosted here any more", 409, "table_closed")
+        raise LobbyError(say("game_gone"), 409, "table_closed")
     info = get_info(table.game_kind)
     if not info.bot_levels:
-        raise LobbyError(f"{table.game_kind} has no bots: every seat is for a person")
+        raise LobbyError(say("no_bots", game=table.game_kind))
     if level is not None and level not in info.bot_levels:
         raise _invalid("bot_level", f"a {table.game_kind} bot is {_either(info.bot_levels)}, not {_show(level)}")
     return info.bot_level(level)
@@ -455,8 +461,7 @@ class Lobby:
                 return await repo.still_active(s, ids)
 
         if not await self.bot_games.reserve(ip, still_active):
-            raise LobbyError(f"{self.bot_games.limit} games against bots are already in progress from your "
-                             "address, the most allowed at once: finish or resign one first", 429, "too_many_bot_games")
+            raise LobbyError(say("bot_games_address", limit=self.bot_games.limit), 429, "too_many_bot_games")
         try:
             yield made
         finally:
@@ -479,9 +484,8 @@ class Lobby:
         await repo.lock_users(s, [creator_id])
         n = await repo.live_bot_games(s, creator_id)
         if n >= limit:
-            who = "you already play" if yours else "the creator of this table already plays"
-            raise LobbyError(f"{who} {n} games against bots, the most allowed at once: finish or resign one first", 429,
-                             "too_many_bot_games")
+            said = say("bot_games_yours", n=n) if yours else say("bot_games_creator", n=n)
+            raise LobbyError(said, 429, "too_many_bot_games")
 
     async def _rematch_check(self, s: Any, room: Room, new_id: str) -> None:
         """Before a bot accepts a rematch (in its transaction): the table's creator, and the address
@@ -497,8 +501,7 @@ class Lobby:
         if ip is None:
             return
         if not await self.bot_games.reserve(ip, lambda ids: repo.still_active(s, ids)):
-            raise MatchError(f"{self.bot_games.limit} games against bots are already in progress from your "
-                             "address, the most allowed at once", "too_many_bot_games")
+            raise MatchError(say("bot_games_address_rematch", limit=self.bot_games.limit), "too_many_bot_games")
         self.bot_games.settle(ip, new_id)
 
     # ------------------------------------------------------------------ tables
@@ -508,10 +511,9 @@ class Lobby:
         bots per address applies when it is given)."""
         if user.is_guest:
             if req.mode == "ranked":
-                raise LobbyError("ranked games need an account: register or log in", 403, "account_required")
+                raise LobbyError(say("ranked_account"), 403, "account_required")
             if req.stake:
-                raise LobbyError("guests play without coins: register to put a stake on a game", 403,
-                                 "account_required")
+                raise LobbyError(say("guest_stake_open"), 403, "account_required")
         seats, bots, options = req.seats, req.bots, req.options
         extra: dict[str, Any] = {}
         sitting: list[dict[str, Any] | None] = [{"user_id": user.id, "name": user.username}]
@@ -525,14 +527,13 @@ class Lobby:
             if req.stake:
                 bal = await repo.balance(s, user.id)
                 if req.stake > bal:
-                    raise LobbyError(f"a stake of {req.stake} coins is above your balance of {bal} coins",
-                                     400, "insufficient_balance")
+                    raise LobbyError(say("stake_above_balance", stake=req.stake, balance=bal), 400,
+                                     "insufficient_balance")
             addressee = await self._addressee(s, user, req) if req.to is not None else None
             if addressee is not None:
                 extra = {"addressee_id": addressee.id}
             if not starts and len(await repo.user_open_tables(s, user.id)) >= MAX_OPEN_TABLES:
-                raise LobbyError(f"you already have {MAX_OPEN_TABLES} open tables; cancel one first", 409,
-                                 "too_many_tables")
+                raise LobbyError(say("too_many_tables", most=MAX_OPEN_TABLES), 409, "too_many_tables")
             table = await repo.create_table(
                 s, game_kind=req.game, mode=req.mode, stake=req.stake, color=req.color, opponent=req.opponent,
                 bot_level=req.bot_level, invite_code=secrets.token_urlsafe(9) if req.opponent == "invite" else None,
@@ -560,19 +561,17 @@ class Lobby:
         to = req.to or ""
         other = await repo.user_by_name(s, to)
         if other is None:
-            raise LobbyError(f"there is no player {to!r} to challenge (bots are played from the lobby)", 404,
-                             "not_found")
+            raise LobbyError(say("no_such_player", name=to), 404, "not_found")
         if other.id == user.id:
-            raise LobbyError("you cannot challenge yourself", 400, "bad_request")
+            raise LobbyError(say("challenge_self"), 400, "bad_request")
         if await repo.blocked_with(s, user.id, [other.id]):
-            raise LobbyError(f"you cannot challenge {other.username}: one of you blocked the other", 403, "blocked")
+            raise LobbyError(say("challenge_blocked", name=other.username), 403, "blocked")
         if other.is_guest and (req.mode == "ranked" or req.stake):
-            raise LobbyError(f"{other.username} plays as a guest: guests play friendly games without coins", 403,
-                             "account_required")
+            raise LobbyError(say("challenge_guest", name=other.username), 403, "account_required")
         if req.stake:
             bal = await repo.balance(s, other.id)
             if req.stake > bal:
-                raise LobbyError(f"a stake of {req.stake} coins is above {other.username}'s balance of {bal} coins",
+                raise LobbyError(say("stake_above_their_balance", stake=req.stake, name=other.username, balance=bal),
                                  400, "insufficient_balance")
         return other
 
@@ -629,7 +628,7 @@ class Lobby:
     async def _locked_table(self, s: Any, table_id: str) -> TableRow:
         table = await s.get(TableRow, table_id, with_for_update=True)
         if table is None:
-            raise LobbyError("there is no such table", 404, "not_found")
+            raise LobbyError(say("no_such_table"), 404, "not_found")
         return table
 
     async def join_table(self, user: User, table_id: str, code: str | None) -> dict[str, Any]:
@@ -641,39 +640,34 @@ class Lobby:
             mine = table.creator_id == user.id or any(x and x.get("user_id") == user.id for x in sitting)
             if table.status != "open":
                 if table.status == "started":
-                    raise LobbyError("this table is no longer open: every seat is taken and its game has started",
-                                     409, "table_closed")
-                raise LobbyError("this table is no longer open", 409, "table_closed")
+                    raise LobbyError(say("table_started"), 409, "table_closed")
+                raise LobbyError(say("table_closed"), 409, "table_closed")
             if table.opponent == "invite" and not mine and (
                     not code or not secrets.compare_digest(code, table.invite_code or "")):
-                raise LobbyError("this table is by invitation: open the invite link you were sent", 403,
-                                 "invite_required")
+                raise LobbyError(say("invite_required"), 403, "invite_required")
             if table.addressee_id is not None and not mine and user.id != table.addressee_id:
-                to = (table.seating or {}).get("to") or "someone else"
-                raise LobbyError(f"this challenge is for {to}: only they may take the seat", 403, "not_addressee")
+                to = (table.seating or {}).get("to") or say("someone_else")
+                raise LobbyError(say("not_addressee", name=to), 403, "not_addressee")
             if table.creator_id == user.id:
-                raise LobbyError("you already sit at this table (it is your own table); wait for the other players",
-                                 409, "own_table")
+                raise LobbyError(say("own_table_join"), 409, "own_table")
             if mine:
-                raise LobbyError("you already sit at this table; wait for the other players", 409, "already_seated")
+                raise LobbyError(say("already_seated"), 409, "already_seated")
             if None not in sitting:
-                raise LobbyError("this table is full", 409, "table_full")
+                raise LobbyError(say("table_full"), 409, "table_full")
             seated = [table.creator_id] + [x["user_id"] for x in sitting if x and x.get("user_id") is not None]
             if await repo.blocked_with(s, user.id, seated):
-                raise LobbyError("you cannot sit at this table: you and a player there do not play together "
-                                 "(one blocked the other)", 403, "blocked")
+                raise LobbyError(say("join_blocked"), 403, "blocked")
             creator = await repo.user_by_id(s, table.creator_id)
             assert creator is not None
             if table.mode == "ranked" and (user.is_guest or creator.is_guest):
-                raise LobbyError("ranked games need an account: register or log in", 403, "account_required")
+                raise LobbyError(say("ranked_account"), 403, "account_required")
             if table.stake:
                 if user.is_guest:
-                    raise LobbyError("guests play without coins: register to join a table with a stake", 403,
-                                     "account_required")
+                    raise LobbyError(say("guest_stake_join"), 403, "account_required")
                 bal = await repo.balance(s, user.id)
                 if table.stake > bal:
-                    raise LobbyError(f"this table's stake of {table.stake} coins is above your balance of "
-                                     f"{bal} coins", 400, "insufficient_balance")
+                    raise LobbyError(say("table_stake_above_balance", stake=table.stake, balance=bal), 400,
+                                     "insufficient_balance")
             sitting = list(sitting)
             sitting[sitting.index(None)] = {"user_id": user.id, "name": user.username}
             if None not in sitting:
@@ -697,8 +691,8 @@ class Lobby:
         for x in sitting:
             uid = x.get("user_id") if x else None
             if uid is not None and table.stake > await repo.balance(s, uid):
-                who = "the table's creator" if uid == table.creator_id else (x or {}).get("name") or "a player"
-                raise LobbyError(f"{who} no longer has the coins of the stake", 409, "table_closed")
+                who = say("the_creator") if uid == table.creator_id else (x or {}).get("name") or say("a_player")
+                raise LobbyError(say("stake_gone", who=who), 409, "table_closed")
 
     async def _announce(self, table: TableRow, game_id: str, sitting: list[dict[str, Any] | None]) -> None:
         users = [x["user_id"] for x in sitting if x and x.get("user_id") is not None]
@@ -710,14 +704,14 @@ class Lobby:
         async with self.hub.db.write() as s:
             table = await self._locked_table(s, table_id)
             if table.status != "open":
-                raise LobbyError("this table is no longer open", 409, "table_closed")
+                raise LobbyError(say("table_closed"), 409, "table_closed")
             if table.creator_id == user.id:
-                raise LobbyError("this is your own table: cancel it instead", 409, "own_table")
+                raise LobbyError(say("own_table_leave"), 409, "own_table")
             st = seating_of(table)
             sitting = list(st["sitting"])
             where = [i for i, x in enumerate(sitting) if x and x.get("user_id") == user.id]
             if not where:
-                raise LobbyError("you do not sit at this table", 409, "not_seated")
+                raise LobbyError(say("not_seated"), 409, "not_seated")
             sitting[where[0]] = None
             table.seating = {**st, "sitting": sitting}
             creator = await repo.user_by_id(s, table.creator_id)
@@ -731,15 +725,13 @@ class Lobby:
         async with self._bot_slot(ip) as made, self.hub.db.write() as s:
             table = await self._locked_table(s, table_id)
             if table.creator_id != user.id:
-                raise LobbyError("only the table's creator may fill it with bots", 403, "not_creator")
+                raise LobbyError(say("not_creator"), 403, "not_creator")
             if table.status != "open":
-                raise LobbyError("this table is no longer open", 409, "table_closed")
+                raise LobbyError(say("table_closed"), 409, "table_closed")
             if table.addressee_id is not None:
-                raise LobbyError("a challenge waits for the player it is addressed to: cancel it instead", 409,
-                                 "challenge")
+                raise LobbyError(say("fill_challenge"), 409, "challenge")
             if table.mode == "ranked" or table.stake:
-                raise LobbyError("a ranked table or a table with a stake is for people only: games against a bot "
-                                 "never count", 400)
+                raise LobbyError(say("fill_people_only"), 400)
             level = _fill_level(table, level)
             st = seating_of(table)
             sitting = [x if x is not None else {"bot": level, "name": _bot_name(level)} for x in st["sitting"]]
@@ -758,9 +750,9 @@ class Lobby:
         async with self.hub.db.write() as s:
             table = await repo.get_table(s, table_id)
             if table is None or table.creator_id != user.id:
-                raise LobbyError("there is no such table of yours", 404, "not_found")
+                raise LobbyError(say("no_table_of_yours"), 404, "not_found")
             if table.status != "open":
-                raise LobbyError("this table is no longer open", 409, "table_closed")
+                raise LobbyError(say("table_closed"), 409, "table_closed")
             table.status = "cancelled"
         await self.hub.notify_lobby({"type": "tables_changed"})
         if table.addressee_id is not None:
@@ -771,9 +763,9 @@ class Lobby:
         async with self.hub.db.write() as s:
             table = await self._locked_table(s, table_id)
             if table.addressee_id != user.id:
-                raise LobbyError("there is no such challenge to you", 404, "not_found")
+                raise LobbyError(say("no_challenge_to_you"), 404, "not_found")
             if table.status != "open":
-                raise LobbyError("this challenge is no longer open", 409, "table_closed")
+                raise LobbyError(say("challenge_closed"), 409, "table_closed")
             table.status = "declined"
             creator = await repo.user_by_id(s, table.creator_id)
             out = table_json(table, creator.username if creator else "?")

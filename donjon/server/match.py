@@ -51,7 +51,9 @@ from typing import TYPE_CHECKING, Any
 
 from donjon.games import Game, IllegalAction, Outcome, get_game
 from donjon.games.protocol import league_events
+from donjon.said import Reason
 from donjon.server.clock import Clock, TimeControl
+from donjon.server.refusals.play import say
 
 if TYPE_CHECKING:
     from donjon.store.models import GameRow, GameSeatRow
@@ -62,9 +64,13 @@ MAX_LAG = 1.0
 
 
 class MatchError(Exception):
-    """An intent refused by the lifecycle or the rules; ``code`` is machine-readable."""
+    """An intent refused by the lifecycle or the rules; ``code`` is machine-readable.
 
-    def __init__(self, reason: str, code: str = "illegal") -> None:
+    ``reason`` is a sentence of :mod:`donjon.server.refusals.play` (the socket renders it in
+    the player's language), a rule's own reason, or English for an entry only the server or a
+    program of one's own writes (its kind, its data's shape, a flag, a clock)."""
+
+    def __init__(self, reason: Reason, code: str = "illegal") -> None:
         super().__init__(reason)
         self.reason = reason
         self.code = code
@@ -232,7 +238,7 @@ class Match:
 
     def _need_active(self) -> None:
         if self.status != "active":
-            raise MatchError("the game is over", "game_over")
+            raise MatchError(say("game_over"), "game_over")
 
     def _step_play(self, nxt: Match, seat: int | None, data: dict[str, Any]) -> None:
         self._need_active()
@@ -241,12 +247,12 @@ class Match:
         if not isinstance(action, dict):
             raise MatchError("an action is a JSON object such as {\"type\": \"move\", \"uci\": \"e2e4\"}", "bad_request")
         if seat not in self.game.to_act(self.state):
-            raise MatchError("it is not your turn", "not_your_turn")
+            raise MatchError(say("not_your_turn"), "not_your_turn")
         at = _number(data.get("at"))
         if at is not None and seat not in self.autoplay:
             left = self.time_left(seat, at)
             if left is not None and left < 0 and seat in self._clocked():
-                raise MatchError("your time is up", "time_up")
+                raise MatchError(say("time_up"), "time_up")
         try:
             nxt.state = self.game.apply(self.state, seat, action)
         except IllegalAction as e:
@@ -310,7 +316,7 @@ class Match:
 
     def _still_in(self, seat: int) -> None:
         if self.takeover(seat) is not None:
-            raise MatchError("you left this game: a bot plays your seat now", "left")
+            raise MatchError(say("left"), "left")
 
     def _leave(self, nxt: Match, seat: int, data: dict[str, Any]) -> bool:
         """A takeover (``data["bot"]``): the seat is out, a bot plays it; True if done."""
@@ -349,29 +355,29 @@ class Match:
         if self._leave_by_entry(nxt, seat, data):
             return
         if self.game.cooperative:
-            raise MatchError("a cooperative game cannot be resigned; abandon it instead", "illegal")
+            raise MatchError(say("coop_resign"), "illegal")
         self._end_by_leaving(nxt, seat, "resignation")
 
     def _step_draw(self, nxt: Match, seat: int | None, data: dict[str, Any]) -> None:
         self._need_active()
         assert seat is not None
         if self.players != 2 or self.game.cooperative:
-            raise MatchError("draws by agreement exist only in two-player games", "illegal")
+            raise MatchError(say("draw_two_players"), "illegal")
         op = data.get("op")
         if op == "offer":
             if self.draw_offer == seat:
-                raise MatchError("you have already offered a draw", "illegal")
+                raise MatchError(say("draw_offered"), "illegal")
             if self.draw_offer is not None:  # both offered: that is an agreement
                 nxt._finish(Outcome((), (), True, "agreement", (0.5, 0.5)))
             else:
                 nxt.draw_offer = seat
         elif op == "accept":
             if self.draw_offer is None or self.draw_offer == seat:
-                raise MatchError("there is no draw offer from your opponent to accept", "illegal")
+                raise MatchError(say("no_draw_to_accept"), "illegal")
             nxt._finish(Outcome((), (), True, "agreement", (0.5, 0.5)))
         elif op == "decline":
             if self.draw_offer is None or self.draw_offer == seat:
-                raise MatchError("there is no draw offer from your opponent to decline", "illegal")
+                raise MatchError(say("no_draw_to_decline"), "illegal")
             nxt.draw_offer = None
         else:
             raise MatchError("draw needs op: offer, accept or decline", "bad_request")
@@ -379,7 +385,7 @@ class Match:
     def _step_abort(self, nxt: Match, seat: int | None, data: dict[str, Any]) -> None:
         self._need_active()
         if not self.can_abort():
-            raise MatchError("too late to abort: both sides have moved (you may resign)", "illegal")
+            raise MatchError(say("abort_too_late"), "illegal")
         nxt.status = "aborted"
         nxt.outcome = {"winners": [], "losers": [], "draw": False, "reason": "aborted", "scores": []}
         nxt.draw_offer = None
@@ -413,21 +419,21 @@ class Match:
     def _step_rematch(self, nxt: Match, seat: int | None, data: dict[str, Any]) -> None:
         assert seat is not None
         if self.status == "active":
-            raise MatchError("a rematch can be proposed once the game is over", "illegal")
+            raise MatchError(say("rematch_game_on"), "illegal")
         if self.players != 2:
-            raise MatchError("rematches exist only in two-player games", "illegal")
+            raise MatchError(say("rematch_two_players"), "illegal")
         if self.next_game is not None:
-            raise MatchError("the rematch has already started", "illegal")
+            raise MatchError(say("rematch_started"), "illegal")
         op = data.get("op")
         if op == "offer":
             if self.rematch_offer == seat:
-                raise MatchError("you have already proposed a rematch", "illegal")
+                raise MatchError(say("rematch_proposed"), "illegal")
             if self.rematch_offer is not None:
-                raise MatchError("your opponent already proposed a rematch: accept it", "illegal")
+                raise MatchError(say("rematch_theirs"), "illegal")
             nxt.rematch_offer = seat
         elif op == "accept":
             if self.rematch_offer is None or self.rematch_offer == seat:
-                raise MatchError("there is no rematch proposal from your opponent", "illegal")
+                raise MatchError(say("no_rematch_proposal"), "illegal")
             game_id = data.get("game")
             if not isinstance(game_id, str):
                 raise MatchError("rematch accept needs the new game id", "bad_request")
@@ -435,7 +441,7 @@ class Match:
             nxt.rematch_offer = None
         elif op == "decline":
             if self.rematch_offer is None or self.rematch_offer == seat:
-                raise MatchError("there is no rematch proposal from your opponent", "illegal")
+                raise MatchError(say("no_rematch_proposal"), "illegal")
             nxt.rematch_offer = None
         else:
             raise MatchError("rematch needs op: offer, accept or decline", "bad_request")

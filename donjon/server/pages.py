@@ -76,8 +76,7 @@ templates.env.filters["date"] = _date
 
 def request_lang(request: Request) -> str:
     """The reader's language: ``?lang=``, else the ``lang`` cookie, else Accept-Language."""
-    return i18n.pick_lang(request.query_params.get("lang"), request.cookies.get("lang"),
-                          request.headers.get("accept-language"))
+    return i18n.reader_lang(request)
 
 
 async def render(request: Request, name: str, status: int = 200, **ctx: Any) -> Response:

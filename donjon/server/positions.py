@@ -21,7 +21,9 @@ import collections
 import weakref
 from typing import Any
 
+from donjon.said import Reason
 from donjon.server.match import Match
+from donjon.server.refusals.play import say
 from donjon.server.room import Room
 
 CHECKPOINT = 32
@@ -33,7 +35,7 @@ VIEWS = 32
 class PositionError(Exception):
     """A position request refused; ``code`` is machine-readable (``no_such_version``)."""
 
-    def __init__(self, reason: str, code: str = "no_such_version") -> None:
+    def __init__(self, reason: Reason, code: str = "no_such_version") -> None:
         super().__init__(reason)
         self.reason = reason
         self.code = code
@@ -62,7 +64,7 @@ def check_version(room: Room, v: Any) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
         raise PositionError(f"'v' is a whole number from 0 (the start) to {cur} (now), not {v!r}", "bad_request")
     if not 0 <= v <= cur:
-        raise PositionError(f"there is no version {v} in this game: it goes from 0 (the start) to {cur} (now)")
+        raise PositionError(say("no_such_version", v=v, now=cur))
     return v
 
 
@@ -77,7 +79,7 @@ def match_at(room: Room, v: int) -> Match:
     if v in c.matches:
         return c.matches[v]
     if len(room.log) < v:
-        raise PositionError(f"version {v} of this game is not known here", "unavailable")
+        raise PositionError(say("version_unknown", v=v), "unavailable")
     below = [k for k in c.matches if k < v]
     if below:
         m = c.matches[max(below)]

@@ -28,6 +28,7 @@ from donjon.games.protocol import IllegalAction
 from donjon.games.puzzles import Puzzle
 from donjon.server import auth, i18n, pages
 from donjon.server.api_common import STRICT, ApiError, require_user
+from donjon.server.refusals.site import say
 from donjon.store import puzzles as store
 
 router = APIRouter()
@@ -54,7 +55,7 @@ def puzzle_games() -> list[str]:
 def find(game: str, puzzle_id: str) -> Puzzle:
     ps = _sets().get(game)
     if ps is None or puzzle_id not in ps[0]:
-        raise ApiError(f"there is no puzzle {puzzle_id!r} in {game!r}", 404, "unknown_puzzle")
+        raise ApiError(say("no_puzzle", puzzle=puzzle_id, game=game), 404, "unknown_puzzle")
     return ps[0][puzzle_id]
 
 
@@ -132,11 +133,11 @@ async def list_puzzles(request: Request) -> dict[str, Any]:
 async def next_puzzle(request: Request, game: str | None = None) -> dict[str, Any]:
     gids = puzzle_games()
     if game is not None and game not in gids:
-        raise ApiError(f"no game {game!r} with puzzles; games with puzzles: {', '.join(gids) or 'none'}", 404,
-                       "unknown_game")
+        listed = ", ".join(gids) or say("no_puzzle_games")
+        raise ApiError(say("no_puzzle_game", game=game, games=listed), 404, "unknown_game")
     gid = game or (gids[0] if gids else None)
     if gid is None:
-        raise ApiError("there are no puzzles on this server", 404, "no_puzzles")
+        raise ApiError(say("no_puzzles"), 404, "no_puzzles")
     user = await auth.current_user(request)
     db = request.app.state.db
     mine = (await store.player_rating(db, gid, user.id if user else None))["rating"]
@@ -152,7 +153,7 @@ async def next_puzzle(request: Request, game: str | None = None) -> dict[str, An
 async def daily_puzzle(request: Request) -> dict[str, Any]:
     d = daily(_today(request))
     if d is None:
-        raise ApiError("there are no puzzles on this server", 404, "no_puzzles")
+        raise ApiError(say("no_puzzles"), 404, "no_puzzles")
     return {"game": d.game, "id": d.id}
 
 
@@ -178,7 +179,7 @@ async def act(game: str, puzzle_id: str, body: ActIn, request: Request) -> dict[
     att = await store.attempt(db, game, puzzle_id, user.id)
     progress = att["progress"] if att else 0
     if body.step != progress:
-        raise ApiError(f"this puzzle is at step {progress}, not {body.step}: reload it", 409, "stale_step")
+        raise ApiError(say("stale_step", progress=progress, step=body.step), 409, "stale_step")
     eng = get_game(game)
     st, upto = _state_at(puzzle, progress)
     try:
@@ -206,7 +207,7 @@ async def act(game: str, puzzle_id: str, body: ActIn, request: Request) -> dict[
         rec = await store.step(db, game, puzzle_id, rating, user.id, progress=progress, correct=correct, done=done,
                                now=time.time())
     except store.StaleStep as e:
-        raise ApiError(f"this puzzle is at step {e.progress}, not {progress}: reload it", 409, "stale_step") from None
+        raise ApiError(say("stale_step", progress=e.progress, step=progress), 409, "stale_step") from None
     out = await _payload(request, puzzle, user.id, lang)
     out.update({"correct": correct, "done": done, "replies": replies, "rated": rec["rated"],
                 "message": None if correct else i18n.text("puzzle_try_again", lang)})

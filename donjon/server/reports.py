@@ -23,6 +23,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from donjon.server.api_common import STRICT, ApiError, other_player, require_user
+from donjon.server.refusals.site import say
 from donjon.store import moderation, repo
 
 router = APIRouter(prefix="/api/reports", tags=["account"])
@@ -51,9 +52,9 @@ def clean_text(text: str) -> str:
     """
     text = text.strip()
     if len(text) > MAX_TEXT:
-        raise ApiError(f"a report's text has at most {MAX_TEXT} characters ({len(text)} here)")
+        raise ApiError(say("report_too_long", most=MAX_TEXT, length=len(text)))
     if any(c != "\n" and unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in text):
-        raise ApiError("a report's text has no control characters")
+        raise ApiError(say("report_control"))
     return text
 
 
@@ -62,19 +63,17 @@ async def report(body: ReportIn, request: Request) -> dict[str, Any]:
     user = await require_user(request)
     text = clean_text(body.text)
     if body.reason == "other" and not text:
-        raise ApiError("say what happened: a report of reason 'other' has a text")
+        raise ApiError(say("report_say_what"))
     async with request.app.state.db.write() as s:
-        other = await other_player(s, user, body.username, "report")
+        other = await other_player(s, user, body.username, say("self_report"))
         if body.game is not None:
             if await repo.get_game(s, body.game) is None:
-                raise ApiError(f"there is no game {body.game!r}", 404, "not_found")
+                raise ApiError(say("no_game", game=body.game), 404, "not_found")
             if other.id not in {seat.user_id for seat in await repo.game_seats(s, body.game)}:
-                raise ApiError(f"{other.username} did not play game {body.game}", 400, "not_in_game")
+                raise ApiError(say("not_in_game", name=other.username, game=body.game), 400, "not_in_game")
         if await moderation.has_open_report(s, user.id, other.id, body.reason, body.game):
-            raise ApiError(f"you already reported {other.username} for this; the operators will read it", 409,
-                           "already_reported")
+            raise ApiError(say("already_reported", name=other.username), 409, "already_reported")
         if await moderation.count_open_reports_by(s, user.id) >= MAX_OPEN:
-            raise ApiError(f"{MAX_OPEN} of your reports are still to be read; wait for the operators", 429,
-                           "too_many_reports")
+            raise ApiError(say("too_many_reports", most=MAX_OPEN), 429, "too_many_reports")
         report_id = await moderation.add_report(s, user.id, other.id, body.reason, body.game, text)
     return {"report": {"id": report_id}}

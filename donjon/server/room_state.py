@@ -32,6 +32,7 @@ from donjon.bus import Bus
 from donjon.server import chat, clock
 from donjon.server.crowd import Crowd
 from donjon.server.match import Match, MatchError
+from donjon.server.refusals.play import say
 from donjon.server.room import Room, absence_values
 from donjon.server.settings import Settings
 from donjon.server.tasks import Background
@@ -245,7 +246,7 @@ class Rooms:
         async def run() -> int:
             async with room.lock:
                 if seat is not None and room.match.takeover(seat) is not None:
-                    raise MatchError("you left this game: a bot plays your seat now", "left")
+                    raise MatchError(say("left"), "left")
                 return await self.submit_locked(room, seat, kind, data, expected, ack)
 
         # Shielded: a socket closing mid-commit must not leave the room half-updated.
@@ -256,8 +257,7 @@ class Rooms:
         """:meth:`submit` for a caller that holds ``room.lock``."""
         m = room.match
         if expected is not None and not (m.play_version <= expected <= m.version):
-            raise MatchError(f"stale version: you sent v={expected} but the position changed at "
-                             f"v={m.play_version} (now v={m.version}); your view has been refreshed", "stale")
+            raise MatchError(say("stale", sent=expected, changed=m.play_version, now=m.version), "stale")
         extra: Callable[[AsyncSession], Awaitable[None]] | None = None
         if kind == "claim":
             self._check_claim(room, seat, data)
@@ -307,9 +307,9 @@ class Rooms:
                 data["loser"] = other.seat
                 return
             if other.online == 0 and other.claim_at is not None:
-                raise MatchError(f"your opponent has been away for less than {self.settings.absence_claim:g} s; "
-                                 f"you may claim in {other.claim_at - t:.0f} s", "too_early")
-        raise MatchError("your opponent is not away: there is no victory to claim", "illegal")
+                raise MatchError(say("claim_too_early", claim=self.settings.absence_claim, wait=other.claim_at - t),
+                                 "too_early")
+        raise MatchError(say("claim_not_away"), "illegal")
 
     async def _commit(self, room: Room, nxt: Match, kind: str, seat: int | None, data: dict[str, Any],
                       extra: Callable[[AsyncSession], Awaitable[None]] | None = None,
@@ -331,7 +331,7 @@ class Rooms:
         except IntegrityError:
             # Another process accepted this seq first: catch up and let the client retry.
             await self.catch_up(room)
-            raise MatchError("the game moved on before your intent arrived; try again", "conflict") from None
+            raise MatchError(say("conflict"), "conflict") from None
         room.match = nxt
         if nxt.replaced != prev.replaced:
             await self._taken_over(room)
@@ -409,14 +409,13 @@ class Rooms:
     def _rematch_creator(self, room: Room, new_id: str) -> Callable[[AsyncSession], Awaitable[None]]:
         async def create(s: AsyncSession) -> None:
             if await repo.blocked_among(s, [si.user_id for si in room.seats if si.user_id is not None]):
-                raise MatchError("no rematch: a player of this game blocked another", "blocked")
+                raise MatchError(say("rematch_blocked"), "blocked")
             if room.has_bot and self.bot_rematch_check is not None:
                 await self.bot_rematch_check(s, room, new_id)
             if room.stake:
                 for si in room.seats:
                     if si.user_id is not None and await repo.balance(s, si.user_id) < room.stake:
-                        raise MatchError(f"{si.name} no longer has the {room.stake} coins of the stake "
-                                         "for a rematch", "insufficient_balance")
+                        raise MatchError(say("rematch_balance", name=si.name, stake=room.stake), "insufficient_balance")
             seats = [repo.SeatSpec(si.user_id, si.name, si.bot) for si in reversed(room.seats)]
             await repo.create_game(s, kind=room.kind, mode=room.mode, stake=room.stake,
                                    seed=random.SystemRandom().randrange(2**53), options=room.options, seats=seats,

@@ -32,6 +32,7 @@ from donjon.games.protocol import IllegalAction
 from donjon.server import auth
 from donjon.server.api_common import STRICT, ApiError, require_user
 from donjon.server.pages import render, request_lang
+from donjon.server.refusals.site import say
 from donjon.store import repo
 from donjon.store.models import TutorialProgressRow
 
@@ -162,13 +163,13 @@ def play(game: str, lesson: Lesson, action: Any) -> tuple[Any, Any]:
 def _tutorial(game: str) -> Tutorial:
     tut = tutorial(game) if game in game_ids() else None
     if tut is None:
-        raise ApiError("there is no tutorial for that game", 404, "not_found")
+        raise ApiError(say("no_tutorial"), 404, "not_found")
     return tut
 
 
 def _lesson(tut: Tutorial, n: int) -> Lesson:
     if not 0 <= n < len(tut.lessons):
-        raise ApiError(f"lessons are numbered 0 to {len(tut.lessons) - 1}", 404, "not_found")
+        raise ApiError(say("lesson_range", last=len(tut.lessons) - 1), 404, "not_found")
     return tut.lessons[n]
 
 

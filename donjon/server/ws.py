@@ -32,11 +32,13 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from donjon.server import auth, chat, clock
+from donjon.said import Reason, in_lang
+from donjon.server import auth, chat, clock, i18n
 from donjon.server.limits import Limits, SlidingWindow, client_ip
 from donjon.server.match import MAX_LAG, MatchError
 from donjon.server.origin import same_site
 from donjon.server.positions import PositionError, position_frame
+from donjon.server.refusals.play import say
 from donjon.server.room import Room
 from donjon.server.rooms import Hub
 from donjon.server.sockets import Conn, Sock, dumps, finish_writer, loads, receive, start_writer
@@ -88,7 +90,7 @@ REQUIRED: dict[str, set[str]] = {
 
 
 class ProtocolError(Exception):
-    def __init__(self, reason: str, msg_id: Any = None, code: str = "bad_request") -> None:
+    def __init__(self, reason: Reason, msg_id: Any = None, code: str = "bad_request") -> None:
         super().__init__(reason)
         self.reason = reason
         self.id = msg_id
@@ -155,6 +157,8 @@ class Gate:
         self.limits = st.limits
         self.conn = conn
         self.window: SlidingWindow = st.limits.socket_window()
+        # the language of the page that opened the socket: its refusals are in it
+        self.lang = i18n.reader_lang(ws)
 
     def admit(self, raw: str | bytes) -> str | None:
         """The message's text if it is to be handled; None if it was refused (answered here)."""
@@ -169,18 +173,18 @@ class Gate:
                 return None
             wait = self.window.retry_after()
             msg_id = _id(raw) if isinstance(raw, str) and len(raw) <= st.ws_max_message else None
+            reason = say("too_many_messages", most=st.ws_rate_limit, window=st.ws_rate_window, wait=wait)
             self.conn.push({"t": "error", "id": msg_id, "code": "rate_limited", "retry_after": round(wait, 1),
-                            "reason": f"too many messages: at most {st.ws_rate_limit} per {st.ws_rate_window:g} s; "
-                                      f"this one was dropped (room again in {wait:.0f} s)"})
+                            "reason": in_lang(reason, self.lang)})
             return None
         if isinstance(raw, bytes):
             self.refuse(None, "binary frames are not accepted: send JSON text", "bad_request")
             return None
         return raw
 
-    def refuse(self, msg_id: Any, reason: str, code: str) -> None:
+    def refuse(self, msg_id: Any, reason: Reason, code: str) -> None:
         self.metrics.refused.labels(code).inc()
-        self.conn.push({"t": "error", "id": msg_id, "reason": reason, "code": code})
+        self.conn.push({"t": "error", "id": msg_id, "reason": in_lang(reason, self.lang), "code": code})
 
 
 async def _refuse(ws: WebSocket, code: int, reason: str) -> None:
@@ -326,7 +330,7 @@ async def handle(hub: Hub, room: Room, conn: Conn, msg: dict[str, Any], received
             raise ProtocolError(e.reason, msg_id, e.code) from None
         return
     if conn.seat is None:
-        raise ProtocolError("you are watching this game: only its players can act", msg_id, "not_a_player")
+        raise ProtocolError(say("not_a_player"), msg_id, "not_a_player")
     if msg.get("seat") is not None and msg["seat"] != conn.seat:
         raise ProtocolError(f"seat {msg['seat']} is not yours (you play seat {conn.seat})", msg_id, "not_your_seat")
     if not conn.ready:
@@ -341,16 +345,15 @@ async def handle(hub: Hub, room: Room, conn: Conn, msg: dict[str, Any], received
     if t == "targets":
         v = msg["v"]
         if v != room.match.version:
-            raise ProtocolError(f"version {v} is not the game's version {room.match.version}: "
-                                "ask again for the current one", msg_id, "stale")
+            raise ProtocolError(say("targets_stale", v=v, now=room.match.version), msg_id, "stale")
         card = msg["card"]
         legal = room.card_targets(conn.seat, card)
         if not legal:
-            raise ProtocolError(f"you cannot play {card!r} now", msg_id, "not_playable")
+            raise ProtocolError(say("not_playable", card=card), msg_id, "not_playable")
         conn.push({"t": "targets", "id": msg_id, "v": v, "card": card, "legal": legal})
         return
     if getattr(state, "draining", False):
-        raise ProtocolError("the server is restarting: send it again once reconnected", msg_id, "restarting")
+        raise ProtocolError(say("restarting"), msg_id, "restarting")
     if t == "act":
         kind, data = "play", {"action": msg["action"]}
     elif t in ("draw", "rematch"):

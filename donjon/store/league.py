@@ -57,6 +57,7 @@ from donjon.league.elo import Rating, is_provisional, ranks_from_scores, rate_ga
 from donjon.league.errors import AlreadyClaimed, AlreadyOwned, UnknownItem
 from donjon.league.events import game_events
 from donjon.league.record import FinishedGame, all_games, counts
+from donjon.league.refusals import say
 from donjon.store import repo
 from donjon.store.models import (
     CardPlayRow,
@@ -301,15 +302,13 @@ async def credit_daily(db: Database, user_id: int, now: float) -> int:
         async with db.write() as s:
             await repo.lock_users(s, [user_id])
             if await _has_key(s, key):
-                raise AlreadyClaimed("today's bonus is already claimed: come back after 00:00 UTC",
-                                     day=day.isoformat())
+                raise AlreadyClaimed(say("daily_claimed"), day=day.isoformat())
             _add(s, league_ledger.Movement(user_id, league_daily.DAILY_BONUS, league_daily.DAILY, key,
                                            ref=day.isoformat()), now)
             await s.flush()
             return await repo.balance(s, user_id)
     except IntegrityError:  # the same bonus written by another request or process meanwhile
-        raise AlreadyClaimed("today's bonus is already claimed: come back after 00:00 UTC",
-                             day=day.isoformat()) from None
+        raise AlreadyClaimed(say("daily_claimed"), day=day.isoformat()) from None
 
 
 async def _today_events(s: AsyncSession, user_id: int, day: date) -> list[dict[str, Any]]:
@@ -348,7 +347,7 @@ async def claim_challenge(db: Database, user_id: int, challenge_id: str, now: fl
             await s.flush()
             return m.amount, await repo.balance(s, user_id)
     except IntegrityError:
-        raise AlreadyClaimed("this challenge's reward is already claimed", challenge=challenge_id) from None
+        raise AlreadyClaimed(say("this_reward_claimed"), challenge=challenge_id) from None
 
 
 # =========================================================================== hats
@@ -380,7 +379,7 @@ async def buy_hat(db: Database, user_id: int, hat_id: str, now: float) -> int:
             await s.flush()
             return league_ledger.balance(ms, user_id) + m.amount
     except IntegrityError:
-        raise AlreadyOwned("you already own this hat", hat=hat_id) from None
+        raise AlreadyOwned(say("this_hat_owned"), hat=hat_id) from None
 
 
 async def equip_hat(db: Database, user_id: int, hat_id: str | None) -> str | None:
@@ -505,7 +504,7 @@ async def leaderboard(db: Database, game: str, limit: int = 100, speed: str | No
     ``games`` counts those (a game has one Elo, whatever the speed: the seed's rule). Closed
     accounts are not listed."""
     if game not in all_games():
-        raise UnknownItem(f"there is no game {game!r}", game=game)
+        raise UnknownItem(say("no_game", game=game), game=game)
     async with db.read() as s:
         if speed is None:
             q = (select(_USERS.c.username, _USERS.c.hat, _RATINGS.c.rating, _RATINGS.c.games)

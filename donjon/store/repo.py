@@ -376,7 +376,7 @@ async def create_game(s: AsyncSession, *, kind: str, mode: str, stake: int, seed
             if stake > have:
                 from donjon.league.errors import InsufficientCoins
 
-                raise InsufficientCoins(uid, balance=have, needed=stake, what=f"a stake of {stake} coins")
+                raise InsufficientCoins.stake(uid, balance=have, stake=stake)
     g = GameRow(id=game_id or new_id(), kind=kind, table_id=table_id, mode=mode, stake=stake, seed=seed,
                 options=options or {}, status="active", outcome=None, plies=0, created_at=t,
                 rematch_of=rematch_of, time_control=time_control, speed=speed)

@@ -448,6 +448,15 @@ def test_the_players_chat_live_after_a_reload_and_not_for_spectators(new_page) -
     alice.keyboard.press("Enter")
     alice.wait_for_selector(".toast:has-text('at most 200 characters')")
     assert alice.locator("#chat-lines li").count() == 2
+    # on a French page the server's refusal is French: the socket carries the page's language
+    alice.goto("/?lang=fr")
+    alice.goto(f"/g/{gid}")
+    enter(alice)
+    alice.evaluate("document.querySelector('#chat-form input').removeAttribute('maxlength')")
+    alice.fill("#chat-form input", "x" * 201)
+    alice.keyboard.press("Enter")
+    alice.wait_for_selector(".toast:has-text('un message du chat a au plus 200 caractères (201 ici)')")
+    assert alice.locator("#chat-lines li").count() == 2
 
 
 def test_after_the_ack_the_board_waits_for_its_own_event(new_page) -> None:
