@@ -71,26 +71,30 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def server_code(code: str | None = None, python: str | None = None) -> tuple[dict[str, str], str | None, str]:
-    """(environment additions, working directory, path of the ``donjon`` package) for a server
+def server_code(code: str | None = None,
+                python: str | None = None) -> tuple[dict[str, str], str | None, str, str]:
+    """(environment additions, working directory, path of the ``donjon`` package, Python
+    version) for a server
     started with ``python -m donjon.server`` running the source tree ``code`` (a checkout, e.g.
     an older commit's ``git worktree``), or this environment's ``donjon`` if None.
 
     ``python -m`` puts its working directory first on ``sys.path``, before ``PYTHONPATH``, so
     a tree is run by starting the server *in* it (and on ``PYTHONPATH``, for what it spawns);
-    the package path is asked of a Python started the same way (``python``: that interpreter,
-    default this one), so the bench prints what ran."""
+    the package path and the version are asked of a Python started the same way (``python``:
+    that interpreter, default this one), so the bench prints what ran."""
     env: dict[str, str] = {}
     cwd = None
     if code is not None:
         cwd = os.path.abspath(code)
         env["PYTHONPATH"] = cwd + os.pathsep + os.environ.get("PYTHONPATH", "")
-    out = subprocess.run([python or sys.executable, "-c", "import donjon; print(donjon.__file__)"], cwd=cwd,
+    out = subprocess.run([python or sys.executable, "-c", "import donjon, sys; print(donjon.__file__); "
+                          "print(sys.version.split()[0])"], cwd=cwd,
                          env={**os.environ, **env}, capture_output=True, text=True, check=True)
-    path = os.path.dirname(out.stdout.strip())
+    file, version = out.stdout.split()
+    path = os.path.dirname(file)
     if code is not None and not path.startswith(cwd + os.sep):
         raise SystemExit(f"--code {code}: the server would import donjon from {path}, not from that tree")
-    return env, cwd, path
+    return env, cwd, path, version
 
 
 def spawn_server(port: int, db_url: str, extra_env: dict[str, str], code: str | None = None,
@@ -99,9 +103,7 @@ def spawn_server(port: int, db_url: str, extra_env: dict[str, str], code: str | 
     :func:`server_code`; ``python``: the interpreter, default this one; both printed) and wait
     until it answers ``/healthz``."""
     python = python or sys.executable
-    code_env, cwd, path = server_code(code, python)
-    version = subprocess.run([python, "-c", "import sys; print(sys.version.split()[0])"], capture_output=True,
-                             text=True, check=True).stdout.strip()
+    code_env, cwd, path, version = server_code(code, python)
     print(f"server on port {port}: code {path}, Python {version} ({python})")
     # every player of a bench is a guest from 127.0.0.1: no limit of guests or sockets per address
     env = {"DONJON_GUEST_LIMIT": "0", "DONJON_WS_MAX_PER_IP": "0", **os.environ, **extra_env, **code_env}

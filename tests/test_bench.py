@@ -64,8 +64,9 @@ def test_spawned_server_runs_the_tree_it_is_given(tmp_path: Path) -> None:
     ``donjon`` of its working directory before anything on ``PYTHONPATH``."""
     load_py = load("load")
     root = BENCH.parent
-    env, cwd, path = load_py.server_code(str(root))
+    env, cwd, path, version = load_py.server_code(str(root))
     assert Path(path) == root / "donjon" and cwd == str(root) and env["PYTHONPATH"].startswith(str(root))
+    assert version == platform.python_version()
     assert Path(load_py.server_code(None)[2]).name == "donjon"
     try:
         load_py.server_code(str(tmp_path))  # no donjon there: it would run another tree's

@@ -348,7 +348,8 @@ class WsPlayer:
                 else:
                     self.acks.append(Ack(f["v"], kind, {k: v for k, v in msg.items() if k in ("op",)}))
         elif t == "error":
-            self._sent.pop(f.get("id"), None)
+            if f.get("id") is not None:
+                self._sent.pop(f["id"], None)
             self.errors[f["code"]] = self.errors.get(f["code"], 0) + 1
 
     async def request(self, t: str, timeout: float = 30.0, **kw: Any) -> dict[str, Any]:
