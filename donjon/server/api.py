@@ -148,7 +148,8 @@ async def games(lang: str = "en") -> dict[str, Any]:
 
 @router.get("/tables", summary="Open tables anyone may join")
 async def tables(request: Request) -> dict[str, Any]:
-    return {"tables": await request.app.state.lobby.open_tables()}
+    user = await auth.current_user(request)
+    return {"tables": await request.app.state.lobby.open_tables(user.id if user is not None else None)}
 
 
 @router.post("/tables", summary="Open a table (against anyone, a friend by invite link, a bot, or a challenge to one player)",

@@ -4,7 +4,8 @@ Once one of two players blocked the other, neither can challenge the other nor s
 where the other sits (403 ``blocked``, nothing changed), nor start a rematch of a game they
 played (``blocked``), nor follow the other; the open challenges between them close when the
 block is made, the blocked player's seats at the blocker's open tables are emptied, and
-neither follows the other any more. On the blocker's game page
+neither follows the other any more. Neither sees in the list of open tables those where the
+other sits. On the blocker's game page
 the blocked player's chat lines are not shown. The blocked player is not told, but learns it
 from those refusals, whose reason says that one of the two blocked the other (not which).
 
@@ -63,7 +64,8 @@ async def block(body: BlockIn, request: Request) -> dict[str, Any]:
             await repo.block_user(s, user.id, other.id)
         await repo.unfollow_both(s, user.id, other.id)
         messages = await part(s, user.id, other.id)
-    for message in messages:
+    # the two no longer see each other's open tables (Lobby.open_tables_for)
+    for message in [m for m in messages if m["type"] != "tables_changed"] + [{"type": "tables_changed"}]:
         await st.bus.publish("lobby", message)
     return {"blocked": {"username": other.username}}
 
@@ -74,4 +76,6 @@ async def unblock(username: str, request: Request) -> dict[str, Any]:
     async with request.app.state.db.write() as s:
         other = await other_player(s, user, username, say("self_unblock"))
         was = await repo.unblock_user(s, user.id, other.id)
+    if was:  # their open tables are in each other's list again
+        await request.app.state.bus.publish("lobby", {"type": "tables_changed"})
     return {"unblocked": was}

@@ -31,7 +31,7 @@ import json
 import random
 import secrets
 import time
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -421,6 +421,11 @@ def table_json(t: TableRow, creator: str, *, with_code: bool = False) -> dict[st
     return out
 
 
+def _players_of(table: dict[str, Any]) -> set[int]:
+    """The user ids sitting at a table of :func:`table_json`."""
+    return {x["user_id"] for x in table["sitting"] if x["user_id"] is not None}
+
+
 def _bot_name(level: str) -> str:
     return f"Bot ({level})"
 
@@ -783,6 +788,30 @@ class Lobby:
             out["received" if t.addressee_id == user.id else "sent"].append(tj)
         return out
 
-    async def open_tables(self) -> list[dict[str, Any]]:
+    async def open_tables(self, reader: int | None = None) -> list[dict[str, Any]]:
+        """The open tables anyone may join, newest first, as ``reader`` (a user id, or None for
+        a visitor) sees them: :meth:`open_tables_for`."""
+        lists = await self.open_tables_for({reader} if reader is not None else set())
+        return lists.get(reader, lists[None])
+
+    async def open_tables_for(self, readers: Collection[int]) -> dict[int | None, list[dict[str, Any]]]:
+        """The open tables anyone may join, newest first: the list of everyone (key None),
+        and a list of their own for each of ``readers`` who has a block, either way, with a
+        player sitting at one of them: that table is not in it, since its join would be
+        refused (``blocked``), unless the reader sits there too. One read of the tables and
+        one of the blocks touching their players, however many readers."""
         async with self.hub.db.read() as s:
-            return [table_json(t, name) for t, name in await repo.open_tables(s)]
+            tables = [table_json(t, name) for t, name in await repo.open_tables(s)]
+            players = {uid for tj in tables for uid in _players_of(tj)}
+            pairs = await repo.blocks_touching(s, players) if readers and players else []
+        apart: dict[int, set[int]] = {}
+        wanted = set(readers)
+        for a, b in pairs:
+            if a in wanted:
+                apart.setdefault(a, set()).add(b)
+            if b in wanted:
+                apart.setdefault(b, set()).add(a)
+        out: dict[int | None, list[dict[str, Any]]] = {None: tables}
+        for reader, others in apart.items():
+            out[reader] = [tj for tj in tables if reader in (ids := _players_of(tj)) or not ids & others]
+        return out

@@ -462,10 +462,13 @@ class LobbySockets:
         try:
             while self._changed and self.watching:
                 self._changed = False
-                # encoded once for every socket (50 open tables: ~25 KB, ~27 µs to encode)
-                text = dumps({"t": "tables", "tables": await self.app.state.lobby.open_tables()})
+                # encoded once for every socket (50 open tables: ~25 KB, ~27 µs to encode), and
+                # once for each reader with a list of their own (a block with a seated player)
+                readers = {c.user_id for c in self.watching if c.user_id is not None}
+                lists = await self.app.state.lobby.open_tables_for(readers)
+                texts = {reader: dumps({"t": "tables", "tables": tables}) for reader, tables in lists.items()}
                 for c in list(self.watching):
-                    c.push(text)
+                    c.push(texts.get(c.user_id, texts[None]))
         finally:
             self._reading = False
 
@@ -493,7 +496,7 @@ async def _lobby_session(ws: WebSocket, user_id: int | None, tables: bool, sessi
     gate = Gate(ws, conn)
     sockets.add(conn, tables)
     if tables:
-        conn.push({"t": "tables", "tables": await ws.app.state.lobby.open_tables()})
+        conn.push({"t": "tables", "tables": await ws.app.state.lobby.open_tables(user_id)})
     else:
         conn.push({"t": "ready"})
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -234,6 +234,16 @@ async def blocked_with(s: AsyncSession, user_id: int, others: Sequence[int]) -> 
         (BlockRow.user_id == user_id) & BlockRow.blocked_id.in_(others),
         (BlockRow.blocked_id == user_id) & BlockRow.user_id.in_(others))).limit(1))).first()
     return row is not None
+
+
+async def blocks_touching(s: AsyncSession, user_ids: Collection[int]) -> list[tuple[int, int]]:
+    """Every block ``(blocker, blocked)`` of which one side is among ``user_ids``."""
+    ids = sorted(set(user_ids))
+    if not ids:
+        return []
+    rows = await s.execute(select(BlockRow.user_id, BlockRow.blocked_id)
+                           .where(or_(BlockRow.user_id.in_(ids), BlockRow.blocked_id.in_(ids))))
+    return [(r[0], r[1]) for r in rows.all()]
 
 
 async def blocked_among(s: AsyncSession, user_ids: Sequence[int]) -> bool:
@@ -738,7 +748,7 @@ async def user_stats(s: AsyncSession, user_id: int) -> dict[str, int]:
 
 __all__ = [
     "Finish", "SeatSpec", "active_game_ids", "append_entry", "balance", "create_game", "create_session", "create_table",
-    "create_user", "delete_session", "end_sessions", "user_sessions", "set_password_hash", "close_user", "open_tables_of", "user_active_games", "block_user", "unblock_user", "blocks_of", "has_blocked", "blocked_of", "count_blocks", "follow_user", "unfollow_user", "unfollow_both", "follows_of", "is_following", "count_follows", "blocked_with", "blocked_among", "dead_nodes", "due_deadlines", "due_flags", "set_flag_at", "SET_ABSENCES", "absence_params", "end_batch", "end_games", "FinishHook", "lock_users", "game_entries",
+    "create_user", "delete_session", "end_sessions", "user_sessions", "set_password_hash", "close_user", "open_tables_of", "user_active_games", "block_user", "unblock_user", "blocks_of", "has_blocked", "blocked_of", "count_blocks", "follow_user", "unfollow_user", "unfollow_both", "follows_of", "is_following", "count_follows", "blocked_with", "blocks_touching", "blocked_among", "dead_nodes", "due_deadlines", "due_flags", "set_flag_at", "SET_ABSENCES", "absence_params", "end_batch", "end_games", "FinishHook", "lock_users", "game_entries",
     "game_seats", "game_summary", "forget_nodes", "heartbeat", "lapsed_presence", "move_presence", "node_seen",
     "present_nodes",
     "start_absence_from",

@@ -8,7 +8,7 @@ import json
 import re
 from typing import Any
 
-from tests.server.conftest import Site, duel_on, play
+from tests.server.conftest import Site, duel_on, play, recv_until
 
 
 def block(c: Any, name: str) -> Any:
@@ -155,3 +155,49 @@ def test_at_most_max_blocks(site: Site, monkeypatch: Any) -> None:
     assert (r.status_code, r.json()["code"]) == (409, "too_many_blocks")
     assert [b["username"] for b in alice.get("/api/blocks").json()["blocked"]] == ["bobby"]
     assert block(alice, "bobby").status_code == 200  # one already blocked is no new block
+
+
+def listed(c: Any) -> set[str]:
+    return {t["id"] for t in c.get("/api/tables").json()["tables"]}
+
+
+def pushed(ws: Any) -> set[str]:
+    """The tables of the next ``tables`` frame of a lobby socket."""
+    frame, _ = recv_until(ws, lambda f: f["t"] == "tables")
+    return {t["id"] for t in frame["tables"]}
+
+
+def test_the_open_tables_hide_a_blocked_players_tables_either_way(site: Site) -> None:
+    """A table where a player sits with whom the reader has a block, either way, is not in
+    the reader's list of open tables (the API's and the lobby socket's, live): joining it
+    would be refused. Everyone else's list is the same for all."""
+    alice, bob, carol = site.user("alice"), site.user("bobby"), site.user("carol")
+    hers = alice.post("/api/tables", json={"opponent": "anyone"}).json()["table"]["id"]
+    castel = carol.post("/api/tables", json={"game": "castel", "seats": 4}).json()["table"]["id"]
+    assert bob.post(f"/api/tables/{castel}/join").status_code == 200
+    everyone = {hers, castel}
+    assert listed(alice) == listed(bob) == listed(carol) == listed(site.client()) == everyone
+
+    with bob.websocket_connect("/ws/lobby") as bob_ws, carol.websocket_connect("/ws/lobby") as carol_ws, \
+            alice.websocket_connect("/ws/lobby") as alice_ws:
+        for ws in (bob_ws, carol_ws, alice_ws):
+            assert pushed(ws) == everyone
+        assert block(bob, "alice").status_code == 200
+        # the block is pushed: alice's table leaves bob's list, the table bob sits at alice's
+        assert pushed(bob_ws) == {castel} and pushed(alice_ws) == {hers} and pushed(carol_ws) == everyone
+        assert listed(bob) == {castel} and listed(alice) == {hers} and listed(carol) == everyone
+        # a later change keeps each list as its reader's
+        dave = site.user("davey")
+        his = dave.post("/api/tables", json={"opponent": "anyone"}).json()["table"]["id"]
+        assert pushed(bob_ws) == {castel, his} and pushed(alice_ws) == {hers, his}
+        assert pushed(carol_ws) == everyone | {his}
+        # and an unblock brings the tables back
+        assert bob.delete("/api/blocks/alice").status_code == 200
+        assert pushed(bob_ws) == pushed(alice_ws) == everyone | {his}
+    assert listed(alice) == listed(bob) == everyone | {his}
+    # a table where both sit (they sat down before the block) stays in both lists
+    both = carol.post("/api/tables", json={"game": "castel", "seats": 4}).json()["table"]["id"]
+    for c in (alice, bob):
+        assert c.post(f"/api/tables/{both}/join").status_code == 200
+    assert block(alice, "bobby").status_code == 200
+    assert both in listed(alice) and both in listed(bob) and hers not in listed(bob)

@@ -12,18 +12,19 @@ from donjon.server.ws import LobbySockets
 
 
 class SlowLobby:
-    """``open_tables`` returns the tables as they are when it is called, after a gate opens."""
+    """``open_tables_for`` returns the tables as they are when it is called, after a gate
+    opens: everyone's list, no reader's own."""
 
     def __init__(self) -> None:
         self.tables: list[str] = []
         self.gate = asyncio.Event()
         self.calls = 0
 
-    async def open_tables(self) -> list[Any]:
+    async def open_tables_for(self, readers: Any) -> dict[int | None, list[Any]]:
         self.calls += 1
         snapshot = list(self.tables)
         await self.gate.wait()
-        return snapshot
+        return {None: snapshot}
 
 
 def make() -> tuple[LobbySockets, SlowLobby, Conn]:
