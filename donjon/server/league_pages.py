@@ -16,7 +16,7 @@ import json
 import sys
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, Response
 
 from donjon.games import games
 from donjon.league.hats import HATS
@@ -65,8 +65,8 @@ async def profile_page(username: str, request: Request) -> Response:
 
 
 @router.get("/leaderboard", response_class=HTMLResponse)
-async def leaderboard_default() -> Response:
-    return RedirectResponse(f"/leaderboard/{RATED_GAMES[0]}", status_code=307)
+async def leaderboard_default(request: Request) -> Response:
+    return pages.moved(request, f"/leaderboard/{RATED_GAMES[0]}")
 
 
 @router.get("/leaderboard/{game}", response_class=HTMLResponse)

@@ -79,6 +79,15 @@ def request_lang(request: Request) -> str:
     return i18n.reader_lang(request)
 
 
+def moved(request: Request, path: str, status: int = 307) -> RedirectResponse:
+    """A redirect to ``path`` that keeps the request's query (``?lang=`` among it), after
+    ``path``'s own."""
+    query = request.url.query
+    if query:
+        path += ("&" if "?" in path else "?") + query
+    return RedirectResponse(path, status_code=status)
+
+
 async def render(request: Request, name: str, status: int = 200, **ctx: Any) -> Response:
     lang = request_lang(request)
     user = await auth.current_user(request)
@@ -121,7 +130,7 @@ async def account_page(request: Request) -> Response:
     """Your password and sessions (donjon/server/account.py); a visitor logs in first."""
     user = await auth.current_user(request)
     if user is None:
-        return RedirectResponse("/login?next=/account", status_code=303)
+        return moved(request, "/login?next=/account", 303)
     sessions = [] if user.is_guest else await account.sessions_json(request, user)
     return await render(request, "account.html",
                         boot={"sessions": sessions, "blocked": await blocks.blocked_json(request, user.id)})
@@ -223,11 +232,11 @@ async def table_page(table_id: str, request: Request) -> Response:
 
 
 @router.get("/u/{username}", response_class=HTMLResponse)
-async def profile_page(username: str) -> Response:
+async def profile_page(username: str, request: Request) -> Response:
     """The old profile address: the profile is ``/profile/{username}`` (league_pages.py)."""
     from urllib.parse import quote
 
-    return RedirectResponse(f"/profile/{quote(username, safe='')}", status_code=307)
+    return moved(request, f"/profile/{quote(username, safe='')}")
 
 
 @ops.get("/healthz", summary="Liveness and database check")

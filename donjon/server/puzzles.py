@@ -20,7 +20,7 @@ from functools import cache
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel
 
 from donjon.games import games, get_game, get_info
@@ -239,7 +239,7 @@ async def daily_page(request: Request) -> Response:
 async def puzzle_by_id(puzzle_id: str, request: Request) -> Response:
     for gid in puzzle_games():
         if puzzle_id in _sets()[gid][0]:
-            return RedirectResponse(f"/puzzles/{gid}/{puzzle_id}", status_code=307)
+            return pages.moved(request, f"/puzzles/{gid}/{puzzle_id}")
     return await pages.render(request, "404.html", status=404)
 
 

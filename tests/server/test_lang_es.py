@@ -104,3 +104,18 @@ def test_unfairchess_rules_and_cards_pages_in_spanish(site: Site) -> None:
     assert "<title>Catálogo de cartas · UnfairChess" in cards and 'id="ucg-catalogue" lang="es"' in cards
     assert "Las 58 cartas de UnfairChess" in cards and "sustituye a tu jugada" in cards and "Legendaria" in cards
     assert "Esta página necesita JavaScript." in cards
+
+
+def test_a_redirect_keeps_the_language_asked(site: Site) -> None:
+    """``/leaderboard``, ``/u/<name>`` and a visitor's ``/account`` send the reader on with
+    the query they came with: ``?lang=`` wins over a cookie of another language there too."""
+    site.user("alice")
+    c = site.client()
+    c.get("/", params={"lang": "fr"})  # the cookie says French
+    for url, to in (("/leaderboard", "/leaderboard/"), ("/u/alice", "/profile/alice"),
+                    ("/account", "/login?next=/account&")):
+        r = c.get(url, params={"lang": "es"}, follow_redirects=False)
+        assert r.status_code in (303, 307) and r.headers["location"].startswith(to), url
+        assert r.headers["location"].endswith("lang=es"), url
+        assert '<html lang="es"' in c.get(url, params={"lang": "es"}).text, url
+    assert c.get("/leaderboard", follow_redirects=False).headers["location"].count("?") == 0
