@@ -11,6 +11,7 @@ Subcommands (``donjon COMMAND --help`` for each)::
     donjon account password|logout|close NAME      set a player's password, end their sessions, close the account
     donjon account mute|unmute NAME [--days N]     refuse a player's chat lines for N days, or no more
     donjon reports [list|show ID|close ID...]      read and close what players reported
+    donjon notice [show|post TEXT|clear]           the operators' notice at the top of every page
 
 and the subcommands a game adds through its terminal UI. ``--bots``/``--bot`` take a level
 of the game's own bots (``GameInfo.bot_levels``) or a registered bot name (``random``,
@@ -21,7 +22,7 @@ One module per job: :mod:`~donjon.cli.commands` (the parser and :func:`main`),
 :mod:`~donjon.cli.console` and :mod:`~donjon.cli.menu` (terminal plumbing),
 :mod:`~donjon.cli.terminal` (the hooks a game's terminal UI declares),
 :mod:`~donjon.cli.cards`, :mod:`~donjon.cli.selfplay`, :mod:`~donjon.cli.replay`,
-:mod:`~donjon.cli.play`, :mod:`~donjon.cli.tournament`, :mod:`~donjon.cli.account`, :mod:`~donjon.cli.reports`. No module here imports a game:
+:mod:`~donjon.cli.play`, :mod:`~donjon.cli.tournament`, :mod:`~donjon.cli.account`, :mod:`~donjon.cli.reports`, :mod:`~donjon.cli.notice`. No module here imports a game:
 they reach games through the registry and ``GameInfo`` (a game's terminal UI is the
 module ``GameInfo.tui``, imported when needed).
 """

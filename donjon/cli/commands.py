@@ -29,6 +29,7 @@ COMMANDS: tuple[str, ...] = (
     "donjon.cli.puzzles",
     "donjon.cli.account",
     "donjon.cli.reports",
+    "donjon.cli.notice",
 )
 """The modules of the generic subcommands, each with ``add(subparsers)``, in help order."""
 

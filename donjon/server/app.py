@@ -45,6 +45,7 @@ from donjon.server.lobby import Lobby, LobbyError
 from donjon.server.match import MatchError
 from donjon.server.metrics import Metrics
 from donjon.server.metrics import router as metrics_router
+from donjon.server.notices import NoticeBoard
 from donjon.server.origin import OriginCheck
 from donjon.server.rooms import Hub
 from donjon.server.settings import Settings
@@ -75,6 +76,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.hub = hub
         app.state.lobby = Lobby(hub)
         app.state.lobby_sockets = ws.LobbySockets(app)
+        app.state.notices = NoticeBoard(db)
         bus.subscribe("lobby", app.state.lobby_sockets.on_bus)
         await hub.start()
         log.info("donjon ready (node %s, %s)", settings.node_id, db.url.split("://")[0])

@@ -1942,6 +1942,11 @@ MESSAGES: dict[str, Message] = {
         "fr": "ne joue pas en ce moment",
         "es": "no juega ahora",
     },
+    "notice_hide": {
+        "en": "Hide this notice",
+        "fr": "Masquer cet avis",
+        "es": "Ocultar este aviso",
+    },
     "guest_no_password": {
         "en": "A guest has no password. Sign up to keep your games and choose one.",
         "fr": "Un invité n'a pas de mot de passe. Inscrivez-vous pour garder vos parties et en choisir un.",

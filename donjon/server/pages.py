@@ -22,7 +22,7 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemLoader, TemplateNotFound
 
 from donjon.games import game_ids, games, get_info
-from donjon.server import account, auth, blocks, gctune, i18n
+from donjon.server import account, auth, blocks, gctune, i18n, notices
 from donjon.store import moderation, repo
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -100,7 +100,8 @@ async def render(request: Request, name: str, status: int = 200, **ctx: Any) -> 
     infos = [g.info.to_json(lang) for g in games()]
     # "now": when the page was made (server time), which its scripts compare with stored times
     boot = {"lang": lang, "user": me, "t": t, "games": infos, "now": round(time.time(), 3), **ctx.pop("boot", {})}
-    context = {"lang": lang, "t": t, "me": me, "boot_json": json.dumps(boot).replace("</", "<\\/"),
+    notice = await request.app.state.notices.for_page(lang, request.cookies.get(notices.SEEN_COOKIE))
+    context = {"lang": lang, "t": t, "me": me, "notice": notice, "boot_json": json.dumps(boot).replace("</", "<\\/"),
                "games": infos, "game_info": {g["id"]: g for g in infos},
                "game_name": lambda k: i18n.game_name(k, lang), "path": request.url.path, **ctx}
     resp = templates.TemplateResponse(request, name, context, status_code=status)

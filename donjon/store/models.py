@@ -81,6 +81,20 @@ class ReportRow(Base):
     """The operator's words when closing it (``donjon reports close ID --note``)."""
 
 
+class NoticeRow(Base):
+    """A notice of the site's operators shown at the top of every page (``donjon notice``):
+    its text in each language given (``{"en": ..., "fr": ...}``; English always), until
+    ``until`` if set, or until ``cleared_at``. Posting a notice clears the one before."""
+
+    __tablename__ = "notices"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    texts: Mapped[dict[str, str]] = mapped_column(JSON)
+    created_at: Mapped[float] = mapped_column(Float)
+    until: Mapped[float | None] = mapped_column(Float, nullable=True)
+    cleared_at: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
+
+
 class SessionRow(Base):
     """A login session; the cookie holds a random token, the table only its SHA-256."""
 

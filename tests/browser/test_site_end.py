@@ -17,6 +17,8 @@ White has a rook and a pawn more, so the bot playing Black accepts a draw.
 
 from __future__ import annotations
 
+import concurrent.futures
+import io
 import json
 import re
 import sqlite3
@@ -1025,3 +1027,54 @@ def test_a_cooperative_game_offers_no_draw(new_page) -> None:
     pg.wait_for_selector("#actions [data-act]")
     assert pg.locator("[data-act=draw-offer]").count() == 0
     assert pg.locator("[data-act=abort], [data-act=resign]").count() == 1
+
+
+def notice_cli(site: Any, *argv: str) -> int:
+    """``donjon notice ARGV`` on the site's database, in a thread of its own (Playwright's
+    loop runs in this one, and the command runs its own)."""
+    from donjon.cli import main
+
+    args = ["notice", *argv, "--database-url", f"sqlite:///{site.db}"]
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(main, args, stdin=io.StringIO(""), stdout=io.StringIO(), stderr=io.StringIO()).result()
+
+
+def until_notice(pg: Any, path: str, there: bool) -> None:
+    """Load ``path`` until the notice is there (or gone): a server reads it every 5 s."""
+    for _ in range(40):
+        pg.goto(path)
+        if (pg.locator("#site-notice").count() > 0) == there:
+            return
+        pg.wait_for_timeout(250)
+    raise AssertionError(f"the notice is still {'missing' if there else 'shown'}")
+
+
+def test_the_operators_notice_tops_every_page_until_a_reader_hides_it(new_page, site) -> None:
+    """``donjon notice post`` puts a notice at the top of every page, in the reader's language
+    (English where the operator gave none); its button hides it on that browser, for good;
+    ``donjon notice clear`` takes it down."""
+    desk, phone = new_page(), new_page(PHONE)
+    phone.goto("/?lang=fr")
+    assert notice_cli(site, "post", "The site restarts at 20:00 UTC for a few seconds: your games wait for you.",
+                      "--fr", "Le site redémarre à 20 h UTC pour quelques secondes : vos parties vous attendent.") == 0
+    try:
+        until_notice(desk, "/", True)
+        until_notice(phone, "/watch", True)
+        assert desk.locator("#site-notice p").inner_text().startswith("The site restarts at 20:00 UTC")
+        assert phone.locator("#site-notice p").inner_text().startswith("Le site redémarre à 20 h UTC")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+        shot(desk, "site-notice-1280.png")
+        shot(phone, "site-notice-fr-390.png")
+        # a board sized to the window's height takes the notice's height off (--notice-h)
+        height = "document.documentElement.style.getPropertyValue('--notice-h')"
+        assert abs(float(desk.evaluate(height).removesuffix("px")) - desk.locator("#site-notice").bounding_box()["height"]) < 1
+        desk.locator(".site-notice-hide").click()
+        assert desk.locator("#site-notice").count() == 0 and desk.evaluate(height) == "0px"
+        for path in ("/", "/watch", "/leaderboard/unfairchess"):
+            desk.goto(path)
+            assert desk.locator("#site-notice").count() == 0, path  # hidden on this browser
+        phone.reload()
+        assert phone.locator("#site-notice").count() == 1  # not on another one
+    finally:
+        assert notice_cli(site, "clear") == 0
+    until_notice(phone, "/", False)

@@ -15,6 +15,20 @@ if (themeBtn) {
   });
 }
 
+// The operators' notice (server/notices.py): hidden on this browser until another is posted.
+// Its height is --notice-h, which a board sized to the window's height takes off.
+const notice = document.getElementById("site-notice");
+if (notice) {
+  const noticeHeight = () => root.style.setProperty("--notice-h", `${notice.isConnected ? notice.offsetHeight : 0}px`);
+  noticeHeight();
+  addEventListener("resize", noticeHeight);
+  notice.querySelector(".site-notice-hide").addEventListener("click", () => {
+    document.cookie = `notice_seen=${notice.dataset.id}; path=/; max-age=${90 * 86400}; samesite=lax`;
+    notice.remove();
+    noticeHeight();
+  });
+}
+
 const logout = document.getElementById("logout-btn");
 if (logout) {
   logout.addEventListener("click", async () => {
