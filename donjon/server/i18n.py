@@ -1942,6 +1942,11 @@ MESSAGES: dict[str, Message] = {
         "fr": "ne joue pas en ce moment",
         "es": "no juega ahora",
     },
+    "board_heading": {
+        "en": "The board",
+        "fr": "Le plateau",
+        "es": "El tablero",
+    },
     "notice_hide": {
         "en": "Hide this notice",
         "fr": "Masquer cet avis",

@@ -38,7 +38,7 @@ export function skeleton(root, t, { lang, mode }) {
       <div class="cg-actionbar" aria-live="polite"></div>
       <div class="cg-hand" aria-label="${esc(t("hand"))}"></div>
     </div>
-    <aside class="cg-side">
+    <div class="cg-side">
       <div class="cg-status" aria-live="polite"></div>
       <section class="cg-panel cg-exchange-panel">
         <header><h3>${esc(t("exchange"))}</h3><span class="cg-badge cg-exchange-count"></span></header>
@@ -52,7 +52,7 @@ export function skeleton(root, t, { lang, mode }) {
       <div class="cg-legend">${["courtyard", "rampart", "tower", "outside", "knight"]
         .map((z) => `<span><i style="background:${BANNER[z]}"></i>${esc(ZONES[lang][z])}</span>`)
         .join("")}</div>
-    </aside>
+    </div>
   </div>
   <div class="cg-modal" hidden><div class="cg-modal-box"></div></div>
   <div class="cg-toast" role="alert" hidden></div>`;

@@ -36,7 +36,7 @@ export function skeleton(root, t, { lang, mode }) {
         <div class="ctl-overlay" hidden></div>
       </div>
     </div>
-    <aside class="ctl-side">
+    <div class="ctl-side">
       <section class="ctl-panel ctl-team-panel"><h3>${esc(t("team"))}</h3><div class="ctl-team"></div></section>
       <section class="ctl-panel ctl-treasures-panel"><h3>${esc(t("inCastle"))}</h3><div class="ctl-treasures"></div></section>
       <section class="ctl-panel ctl-log-panel">
@@ -44,7 +44,7 @@ export function skeleton(root, t, { lang, mode }) {
         <ol class="ctl-log"></ol>
       </section>
       <section class="ctl-panel ctl-piles"></section>
-    </aside>
+    </div>
   </div>
   <div class="ctl-modal" hidden><div class="ctl-modal-box"></div></div>
   <div class="ctl-toast" role="alert" hidden></div>`;

@@ -90,7 +90,8 @@ export function createBoard(container, handlers = {}) {
   const svg = document.createElementNS(NS, "svg");
   svg.setAttribute("viewBox", `0 0 ${8 * SZ} ${8 * SZ}`);
   svg.setAttribute("class", "ucg-board-svg");
-  svg.setAttribute("role", "grid");
+  svg.setAttribute("role", "group"); // its squares are clicked or dragged, not a table of cells
+  if (handlers.label) svg.setAttribute("aria-label", handlers.label);
   svg.innerHTML = `<defs>${pieceDefs()}
     <radialGradient id="ucg-check-grad"><stop offset="0" stop-color="#ff2a2a" stop-opacity="1"/><stop offset=".35" stop-color="#e01010" stop-opacity=".85"/><stop offset="1" stop-color="#a00000" stop-opacity="0"/></radialGradient>
     <radialGradient id="ucg-shield-grad"><stop offset=".55" stop-color="#6fb6ff" stop-opacity="0"/><stop offset=".85" stop-color="#4aa3ff" stop-opacity=".55"/><stop offset="1" stop-color="#2f7de0" stop-opacity=".0"/></radialGradient>

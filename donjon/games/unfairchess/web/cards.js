@@ -99,7 +99,8 @@ export function formatText(text) {
 
 /**
  * One card face as an HTML string.
- * opts: { lang, big (full text), greyed, selected, index (data-index), extraClass, title }
+ * opts: { lang, big (full text), greyed, selected, index (data-index), extraClass, title,
+ *   passive (a picture inside another control: not a button of its own) }
  */
 export function cardHtml(card, opts = {}) {
   const lang = opts.lang || "en";
@@ -123,7 +124,8 @@ export function cardHtml(card, opts = {}) {
        <div class="ucg-card-target">${t("targeting")}${lang === "fr" ? " :" : ":"} ${esc(cardTargeting(card, lang))}</div>`
     : `<div class="ucg-card-target">${esc(cardTargeting(card, lang))}</div>`;
   const title = opts.title ? ` title="${esc(opts.title)}"` : "";
-  return `<div class="${cls}" ${data}${title} role="button" tabindex="0" aria-label="${esc(cardName(card, lang))}">
+  const role = opts.passive ? "" : ` role="button" tabindex="0" aria-label="${esc(cardName(card, lang))}"`;
+  return `<div class="${cls}" ${data}${title}${role}>
   <div class="ucg-card-inner">
     <div class="ucg-card-head">
       <span class="ucg-card-name${cardName(card, lang).length > 13 ? " ucg-long" : ""}">${esc(cardName(card, lang))}</span>

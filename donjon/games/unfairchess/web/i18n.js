@@ -47,6 +47,11 @@ const MESSAGES = {
     fr: "Spectateur",
     es: "Espectador",
   },
+  chessboard: {
+    en: "Chessboard",
+    fr: "Échiquier",
+    es: "Tablero",
+  },
   flip: {
     en: "Flip board",
     fr: "Retourner l'échiquier",

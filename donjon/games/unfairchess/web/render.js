@@ -29,7 +29,7 @@ export function skeleton(root, t, opts) {
       <div class="ucg-targetbar" hidden></div>
       <div class="ucg-hand" aria-label="${t("hand")}"></div>
     </div>
-    <aside class="ucg-side">
+    <div class="ucg-side">
       <div class="ucg-banners" aria-live="polite"></div>
       <section class="ucg-panel ucg-moves-panel">
         <header><h3>${t("moves")}</h3><button type="button" class="ucg-btn ucg-btn-ghost" data-action="flip" title="${t("flip")}">⇅ ${t("flip")}</button></header>
@@ -43,7 +43,7 @@ export function skeleton(root, t, opts) {
         <button type="button" class="ucg-discard" data-action="discard"></button>
       </section>
       <section class="ucg-panel ucg-known-panel" hidden></section>
-    </aside>
+    </div>
   </div>
   <div class="ucg-modal" hidden><div class="ucg-modal-box"></div></div>
   <div class="ucg-toast" role="alert" hidden></div>`;
@@ -319,7 +319,7 @@ export function renderAll(c, el, board, root, reasonOf) {
   if (disc.length) {
     const last = disc[disc.length - 1];
     const card = c.card(last.card);
-    el.discard.innerHTML = `<span class="ucg-pile">${disc.length > 1 ? '<span class="ucg-pile-under"></span>' : ""}${cardHtml(card, { lang: opts.lang, extraClass: "ucg-mini" })}</span>
+    el.discard.innerHTML = `<span class="ucg-pile">${disc.length > 1 ? '<span class="ucg-pile-under"></span>' : ""}${cardHtml(card, { lang: opts.lang, extraClass: "ucg-mini", passive: true })}</span>
         <span class="ucg-discard-last"><span class="ucg-seat-dot ucg-seat-${last.seat}"></span>${esc(cardName(card, opts.lang))}</span>`;
   } else el.discard.innerHTML = `<span class="ucg-pile-empty">${t("discardEmpty")}</span>`;
   const known = knownHtml(c);

@@ -81,7 +81,7 @@ export function createGameUI(root, options = {}) {
     toast(String(e.message || e));
   });
 
-  const board = createBoard(el.board, { onDown, onUp });
+  const board = createBoard(el.board, { onDown, onUp, label: t("chessboard") });
   const zoom = createZoom(el.modal, { box: ".ucg-modal-box" });
 
   // An earlier position (the move list's) is read-only: nothing may be picked there.

@@ -83,7 +83,7 @@ export async function mountDaily() {
           : `<span class="pill pill-gold" title="${esc(t("coins"))}"><span class="coin"></span>${esc(t("ch_reward", { n: c.reward }))}</span>`;
       return `<li class="challenge${c.done ? " done" : ""}${c.claimed ? " claimed" : ""}" data-challenge="${esc(c.id)}">
         <div class="ch-top"><span class="ch-game">${esc(gameLabel(c.game))}</span><span class="ch-text">${esc(L(c.text))}</span>${action}</div>
-        <div class="ch-bar" role="progressbar" aria-valuemin="0" aria-valuemax="${c.goal}" aria-valuenow="${c.progress}"><i style="width:${pct}%"></i></div>
+        <div class="ch-bar" role="progressbar" aria-label="${esc(L(c.text))}" aria-valuemin="0" aria-valuemax="${c.goal}" aria-valuenow="${c.progress}"><i style="width:${pct}%"></i></div>
         <div class="ch-count">${c.progress} / ${c.goal}</div>
       </li>`;
     }).join("") + `<li class="ch-foot muted small">${esc(t("ch_new_day"))}</li>`;
