@@ -152,14 +152,16 @@ OPEN: list[Any] = []
 
 
 class Player:
-    """A connected game socket with the last state it was told."""
+    """A connected game socket with the last state it was told (``query``: on its URL, e.g.
+    ``?lang=es``; ``headers``: of its handshake)."""
 
-    def __init__(self, client: TestClient, game_id: str) -> None:
+    def __init__(self, client: TestClient, game_id: str, query: str = "",
+                 headers: dict[str, str] | None = None) -> None:
         OPEN.append(self)
         self.closed = False
         self.client = client
         self.game_id = game_id
-        self.cm = client.websocket_connect(f"/ws/game/{game_id}")
+        self.cm = client.websocket_connect(f"/ws/game/{game_id}{query}", headers=dict(headers or {}))
         self.ws = self.cm.__enter__()
         self.v: int | None = None
         self.view: dict[str, Any] = {}

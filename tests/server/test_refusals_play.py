@@ -9,29 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from starlette.testclient import TestClient
-
-from tests.server.conftest import OPEN, Player, Site, duel_on, play
-
-
-class Reader(Player):
-    """A game socket opened with ``query`` on its URL (``?lang=es``) and ``headers``."""
-
-    def __init__(self, client: TestClient, game_id: str, query: str = "",
-                 headers: dict[str, str] | None = None) -> None:
-        OPEN.append(self)
-        self.closed = False
-        self.client = client
-        self.game_id = game_id
-        self.cm = client.websocket_connect(f"/ws/game/{game_id}{query}", headers=dict(headers or {}))
-        self.ws = self.cm.__enter__()
-        self.v: int | None = None
-        self.view: dict[str, Any] = {}
-        self.legal: list[Any] = []
-        self.game: dict[str, Any] = {}
-        self.seat: int | None = None
-        self.frames: list[dict[str, Any]] = []
-        self._id = 0
+from tests.server.conftest import Player, Site, duel_on, play
 
 
 def refused(f: dict[str, Any]) -> tuple[str, str]:
@@ -45,7 +23,7 @@ def french_and_spanish(site: Site) -> tuple[str, Player, Player]:
     a, b = site.user("alice"), site.user("bobby")
     a.cookies.set("lang", "fr")
     gid, by_seat = site.game_pair(a, b, color="white")
-    white, black = Player(by_seat[0], gid), Reader(by_seat[1], gid, "?lang=es")
+    white, black = Player(by_seat[0], gid), Player(by_seat[1], gid, "?lang=es")
     white.hello()
     black.hello()
     return gid, white, black
@@ -57,10 +35,10 @@ def test_a_spectator_reads_why_it_cannot_act_in_its_language(site: Site) -> None
     french.cookies.set("lang", "fr")
     spectators = {
         "fr": Player(french, gid),
-        "es": Reader(site.client(), gid, headers={"Accept-Language": "es-ES,es;q=0.9,en;q=0.5"}),
-        "es?": Reader(site.client(), gid, "?lang=es"),
+        "es": Player(site.client(), gid, headers={"Accept-Language": "es-ES,es;q=0.9,en;q=0.5"}),
+        "es?": Player(site.client(), gid, "?lang=es"),
         "en": Player(site.client(), gid),
-        "de": Reader(site.client(), gid, headers={"Accept-Language": "de"}),
+        "de": Player(site.client(), gid, headers={"Accept-Language": "de"}),
     }
     for p in spectators.values():
         p.hello()
@@ -76,7 +54,7 @@ def test_a_spectator_reads_why_it_cannot_act_in_its_language(site: Site) -> None
 
 def test_the_lifecycle_refuses_in_each_players_language(site: Site) -> None:
     gid, white, black = french_and_spanish(site)
-    english = Reader(white.client, gid, "?lang=en")  # another tab of White's, in English
+    english = Player(white.client, gid, "?lang=en")  # another tab of White's, in English
     english.hello()
     # a rule's own reason is the engine's, whatever the page's language
     rule = refused(white.act({"type": "move", "uci": "e2e5"}))
