@@ -77,7 +77,7 @@ def _time_control(info: Any, data: dict[str, Any], people: int) -> TimeControl |
     try:
         return TimeControl.parse(given)
     except ClockError as e:
-        raise LobbyError(e.args[0], 422, "invalid") from None  # the reason, still to translate
+        raise LobbyError(e.args[0], 422, "invalid") from None  # its sentence, rendered by the edge
 
 
 class LobbyError(Exception):
