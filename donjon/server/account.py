@@ -152,8 +152,16 @@ async def close(db: Any, bus: Any, user_id: int) -> int:
         ended = await repo.end_sessions(s, user_id)
     for message in messages:
         await bus.publish("lobby", message)
+    await renamed(bus, user_id)
     await sessions_ended(bus, ended)
     return len(ended)
+
+
+async def renamed(bus: Any, user_id: int) -> None:
+    """Tell every process that account ``user_id`` has a new name (``repo.upgrade_guest``,
+    ``repo.close_user`` wrote it): the games it holds loaded and the open tables show it."""
+    await bus.publish("lobby", {"type": "renamed", "user": user_id})
+    await bus.publish("lobby", {"type": "tables_changed"})
 
 
 @router.post("/close", summary="Close your account, for good: your name is freed, your finished games stay "

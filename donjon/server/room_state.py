@@ -204,13 +204,20 @@ class Rooms:
         return True
 
     async def reload_seats(self, room: Room) -> None:
-        """Read the seats' absence clocks again (another process changed them)."""
+        """Read the seats' absence clocks and names again (another process changed them)."""
         async with self.db.read() as s:
             rows = await repo.game_seats(s, room.id)
         for r in rows:
             si = room.seats[r.seat]
-            si.away_since, si.claim_at, si.deadline_at, si.deadline_kind = (
-                r.away_since, r.claim_at, r.deadline_at, r.deadline_kind)
+            si.away_since, si.claim_at, si.deadline_at, si.deadline_kind, si.name = (
+                r.away_since, r.claim_at, r.deadline_at, r.deadline_kind, r.name)
+
+    async def renamed(self, user_id: int) -> None:
+        """Account ``user_id`` has a new name (a guest registered, an account closed): the
+        loaded rooms where it sits read their seats again and tell their sockets."""
+        for room in [r for r in self.rooms.values() if any(si.user_id == user_id for si in r.seats)]:
+            await self.reload_seats(room)
+            room.broadcast_presence()
 
     async def on_bus_game(self, channel: str, message: dict[str, Any]) -> None:
         """A message on ``game:<id>`` from another process: a presence change, a chat line,

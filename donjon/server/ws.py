@@ -439,6 +439,8 @@ class LobbySockets:
             self._to_users(message, {"t": "turn", "game": message.get("game")})
         elif typ == "sessions_ended":
             self._close_sessions(set(message.get("sessions") or ()))
+        elif typ == "renamed" and isinstance(message.get("user"), int):
+            await self.app.state.hub.room_state.renamed(message["user"])
 
     def _close_sessions(self, ended: set[str]) -> None:
         """Close (4401) every socket of this process opened with one of these sessions, game

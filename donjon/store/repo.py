@@ -58,6 +58,7 @@ async def upgrade_guest(s: AsyncSession, user: User, username: str, password_has
     user.username_key = username.lower()
     user.password_hash = password_hash
     user.is_guest = False
+    await _renamed(s, user.id, username)  # its games are the account's, under its name
     if start_balance:
         s.add(LedgerRow(user_id=user.id, amount=start_balance, reason="welcome", game_id=None, created_at=now(),
                         key=f"welcome:{user.id}"))
@@ -98,24 +99,32 @@ async def close_user(s: AsyncSession, user: User) -> None:
         name = f"{name}-{secrets.token_hex(3)}"  # a name taken before "closed-" was kept
     user.username, user.username_key = name, name
     user.password_hash, user.hat, user.closed_at = None, None, now()
-    await s.execute(update(GameSeatRow).where(GameSeatRow.user_id == user.id).values(name=name)
-                    .execution_options(synchronize_session=False))
+    await _renamed(s, user.id, name)
     await s.execute(delete(BlockRow).where(or_(BlockRow.user_id == user.id, BlockRow.blocked_id == user.id)))
     await s.execute(delete(FollowRow).where(or_(FollowRow.user_id == user.id, FollowRow.followed_id == user.id)))
-    # and at the tables that still show it: hers, the challenges to her, those of her games
+
+
+async def _renamed(s: AsyncSession, user_id: int, name: str) -> None:
+    """In the caller's transaction, ``name`` for account ``user_id`` wherever a name of it was
+    kept: its games' seats, and the tables that show it (its own, the challenges to it, the
+    tables of its games, the open tables it sits at). A process that holds one of its games
+    loaded reads its seats again (``Rooms.renamed``, the lobby bus's ``renamed``)."""
+    await s.execute(update(GameSeatRow).where(GameSeatRow.user_id == user_id).values(name=name)
+                    .execution_options(synchronize_session=False))
     played = select(GameRow.table_id).join(GameSeatRow, GameSeatRow.game_id == GameRow.id).where(
-        GameSeatRow.user_id == user.id, GameRow.table_id.is_not(None))
-    tables = await s.execute(select(TableRow).where(or_(TableRow.creator_id == user.id,
-                                                        TableRow.addressee_id == user.id,
-                                                        TableRow.id.in_(played))))
+        GameSeatRow.user_id == user_id, GameRow.table_id.is_not(None))
+    tables = await s.execute(select(TableRow).where(or_(TableRow.creator_id == user_id,
+                                                        TableRow.addressee_id == user_id,
+                                                        TableRow.id.in_(played), TableRow.status == "open")))
     for t in tables.scalars():
         if not t.seating:
             continue
-        seating = {**t.seating, "sitting": [{**x, "name": name} if x and x.get("user_id") == user.id else x
+        seating = {**t.seating, "sitting": [{**x, "name": name} if x and x.get("user_id") == user_id else x
                                             for x in t.seating.get("sitting", [])]}
-        if t.addressee_id == user.id and "to" in seating:
+        if t.addressee_id == user_id and "to" in seating:
             seating["to"] = name
-        t.seating = seating
+        if seating != t.seating:
+            t.seating = seating
 
 
 async def user_by_id(s: AsyncSession, user_id: int) -> User | None:

@@ -13,7 +13,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from donjon.cli import main
-from tests.server.conftest import Player, Site, play, recv
+from tests.server.conftest import Player, Site, play, recv, recv_until
 
 PASSWORD = "correct horse"
 
@@ -336,3 +336,51 @@ def test_the_operator_closes_an_account_once_its_games_are_over(site: Site) -> N
     assert "alice: account closed, 1 session(s) ended" in out
     assert me(alice) is None and login(site, "alice") is None and me(bob) == "bobby"
     assert cli(site, "close", "alice")[0] == 1  # no account of that name any more
+
+
+def presence_names(p: Player) -> list[str]:
+    """The players' names of the next presence frame ``p``'s socket gets."""
+    frame, _ = recv_until(p.ws, lambda f: f["t"] == "presence")
+    return sorted(x["name"] for x in frame["game"]["players"])
+
+
+def test_a_guest_who_signs_up_keeps_their_games_under_the_new_name_live_too(site: Site) -> None:
+    """A guest who registers mid-game: the game's seats, its page (a presence frame to every
+    socket of a process that holds it) and their open tables show the new name; their
+    finished games too."""
+    guest, bob = site.guest(), site.user("bobby")
+    old = me(guest)
+    assert old is not None and old.startswith("Guest-")
+    gid, seats = site.game_pair(guest, bob, color="white")
+    white, black = Player(seats[0], gid), Player(seats[1], gid)
+    white.hello()
+    black.hello()
+    play(white, black, ("e2e4", "e7e5"))
+    mine = table(guest, game="castel", seats=3)  # an open table of theirs
+    r = guest.post("/api/register", json={"username": "dora", "password": PASSWORD})
+    assert r.status_code == 200, r.text
+    assert presence_names(black) == ["bobby", "dora"]  # the opponent's page, live
+    assert sorted(p["name"] for p in bob.get(f"/api/games/{gid}").json()["game"]["players"]) == ["bobby", "dora"]
+    assert site.sql("select name from game_seats where game_id = ? and seat = 0", gid) == [("dora",)]
+    sitting = [p["name"] for p in bob.get(f"/api/tables/{mine['id']}").json()["table"]["sitting"] if not p["open"]]
+    assert sitting == ["dora"]
+    for t in site.sql("select seating from tables"):
+        assert old not in t[0], t
+    # and the game goes on as before
+    play(white, black, ("g1f3", "b8c6"))
+
+
+def test_a_closed_account_is_renamed_in_a_loaded_finished_game(site: Site) -> None:
+    """The finished game still loaded (its players' pages open) shows ``closed-<id>`` at once."""
+    alice, bob = site.user("alice"), site.user("bobby")
+    alice_id = alice.get("/api/me").json()["user"]["id"]
+    gid, seats = site.game_pair(alice, bob, color="white")
+    white, black = Player(seats[0], gid), Player(seats[1], gid)
+    white.hello()
+    black.hello()
+    assert white.request("resign")["t"] == "ack"
+    black.wait_version(white.v)  # type: ignore[arg-type]
+    white.close()
+    assert alice.post("/api/account/close", json={"password": PASSWORD}).status_code == 200
+    assert presence_names(black) == ["bobby", f"closed-{alice_id}"]
+    black.close()
