@@ -90,10 +90,10 @@ async def register(body: Credentials, request: Request, response: Response) -> d
             if await repo.user_by_name(s, username) is not None:
                 raise AuthError(say_auth("username_taken"), 409)
             guest = await repo.user_by_id(s, current.id) if current is not None and current.is_guest else None
-            upgraded = guest is not None and guest.is_guest
             # read again in this transaction: another request of this guest may have registered it
-            if upgraded:
-                assert guest is not None
+            if guest is not None and not guest.is_guest:
+                guest = None
+            if guest is not None:
                 user = await repo.upgrade_guest(s, guest, username, hashed, st.settings.start_balance)
             else:
                 user = await repo.create_user(s, username, hashed, is_guest=False,
@@ -102,7 +102,7 @@ async def register(body: Credentials, request: Request, response: Response) -> d
         # the name (in any case) was registered between the check and the insert: the unique
         # users.username_key refused it, and the transaction was rolled back
         raise AuthError(say_auth("username_taken"), 409) from None
-    if upgraded:  # the guest's games and tables show the new name, live too
+    if guest is not None:  # the guest's games and tables show the new name, live too
         await renamed(st.bus, user.id)
     token = await auth.new_session(st, user.id)
     auth.set_session_cookie(response, token, secure=st.settings.cookie_secure, days=st.settings.session_days)

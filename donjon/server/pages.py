@@ -74,11 +74,6 @@ def _date(ts: float | None) -> str:
 templates.env.filters["date"] = _date
 
 
-def request_lang(request: Request) -> str:
-    """The reader's language: ``?lang=``, else the ``lang`` cookie, else Accept-Language."""
-    return i18n.reader_lang(request)
-
-
 def moved(request: Request, path: str, status: int = 307) -> RedirectResponse:
     """A redirect to ``path`` that keeps the request's query (``?lang=`` among it), after
     ``path``'s own."""
@@ -89,7 +84,7 @@ def moved(request: Request, path: str, status: int = 307) -> RedirectResponse:
 
 
 async def render(request: Request, name: str, status: int = 200, **ctx: Any) -> Response:
-    lang = request_lang(request)
+    lang = i18n.reader_lang(request)
     user = await auth.current_user(request)
     me = None
     if user is not None:
@@ -173,7 +168,7 @@ async def game_doc_fragment(game: str, page: str, request: Request) -> Response:
     block = template.blocks.get("content") or template.blocks.get("main")
     if block is None:
         return HTMLResponse("Not found", status_code=404)
-    lang = request_lang(request)
+    lang = i18n.reader_lang(request)
     context = template.new_context({"lang": lang, "t": i18n.strings(lang), "path": request.url.path,
                                     "rules_url": f"/games/{game}/rules", "cards_url": f"/games/{game}/cards"})
     return HTMLResponse("".join(block(context)))

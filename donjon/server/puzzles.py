@@ -161,7 +161,7 @@ async def daily_puzzle(request: Request) -> dict[str, Any]:
 async def get_puzzle(game: str, puzzle_id: str, request: Request) -> dict[str, Any]:
     puzzle = find(game, puzzle_id)
     user = await auth.current_user(request)
-    return await _payload(request, puzzle, user.id if user else None, pages.request_lang(request))
+    return await _payload(request, puzzle, user.id if user else None, i18n.reader_lang(request))
 
 
 class ActIn(BaseModel):
@@ -174,7 +174,7 @@ class ActIn(BaseModel):
 async def act(game: str, puzzle_id: str, body: ActIn, request: Request) -> dict[str, Any]:
     puzzle = find(game, puzzle_id)
     user = await require_user(request)
-    lang = pages.request_lang(request)
+    lang = i18n.reader_lang(request)
     db = request.app.state.db
     att = await store.attempt(db, game, puzzle_id, user.id)
     progress = att["progress"] if att else 0

@@ -29,9 +29,9 @@ from sqlalchemy import select
 from donjon.games import game_ids, games, get_game, get_info
 from donjon.games.info import LANGS, pick
 from donjon.games.protocol import IllegalAction
-from donjon.server import auth
+from donjon.server import auth, i18n
 from donjon.server.api_common import STRICT, ApiError, require_user
-from donjon.server.pages import render, request_lang
+from donjon.server.pages import render
 from donjon.server.refusals.site import say
 from donjon.store import repo
 from donjon.store.models import TutorialProgressRow
@@ -205,19 +205,19 @@ class ActIn(BaseModel):
 
 @api.get("", summary="The games with a tutorial and your progress in each")
 async def list_tutorials(request: Request) -> dict[str, Any]:
-    lang, progress = request_lang(request), await progress_of(request)
+    lang, progress = i18n.reader_lang(request), await progress_of(request)
     return {"tutorials": [_summary(g, lang, progress) for g in with_tutorials()]}
 
 
 @api.get("/{game}", summary="One game's tutorial: its lessons' titles and your progress")
 async def get_tutorial(game: str, request: Request) -> dict[str, Any]:
-    return {"tutorial": _summary(game, request_lang(request), await progress_of(request))}
+    return {"tutorial": _summary(game, i18n.reader_lang(request), await progress_of(request))}
 
 
 @api.get("/{game}/lessons/{n}", summary="A lesson: its sentence, the seat you play, the view and legal actions")
 async def get_lesson(game: str, n: int, request: Request) -> dict[str, Any]:
     tut = _tutorial(game)
-    lesson, lang = _lesson(tut, n), request_lang(request)
+    lesson, lang = _lesson(tut, n), i18n.reader_lang(request)
     st = lesson_state(game, lesson)
     return {"lesson": {"game": game, "index": n, "count": len(tut.lessons), "id": lesson.id,
                        "title": pick(lesson.title, lang), "text": pick(lesson.text, lang),
@@ -232,7 +232,7 @@ async def get_lesson(game: str, n: int, request: Request) -> dict[str, Any]:
                       "(a guest's is enough).")
 async def act(game: str, n: int, body: ActIn, request: Request) -> dict[str, Any]:
     tut = _tutorial(game)
-    lesson, lang = _lesson(tut, n), request_lang(request)
+    lesson, lang = _lesson(tut, n), i18n.reader_lang(request)
     user = await require_user(request)
     try:
         _, st = play(game, lesson, body.action)
@@ -263,7 +263,7 @@ async def act(game: str, n: int, body: ActIn, request: Request) -> dict[str, Any
 
 @pages.get("/learn", response_class=HTMLResponse)
 async def learn_page(request: Request) -> Response:
-    lang, progress = request_lang(request), await progress_of(request)
+    lang, progress = i18n.reader_lang(request), await progress_of(request)
     return await render(request, "learn.html", tutorials=[_summary(g, lang, progress) for g in with_tutorials()])
 
 
@@ -271,5 +271,5 @@ async def learn_page(request: Request) -> Response:
 async def learn_game_page(game: str, request: Request) -> Response:
     if game not in game_ids() or tutorial(game) is None:
         return await render(request, "404.html", status=404)
-    summary = _summary(game, request_lang(request), await progress_of(request))
+    summary = _summary(game, i18n.reader_lang(request), await progress_of(request))
     return await render(request, "learn_game.html", learn=summary, boot={"learn": summary})
