@@ -1,6 +1,10 @@
 """Every translation table speaks every language: the site's (server/i18n.py) and the boards'
 (kit/i18n.js, games/*/web/i18n.js, the Citadel catalogue's cards and characters).
 
+French says "tu" to the player everywhere, like the rules, the boards and the Spanish "tú":
+no French text the site or a game shows says "vous", "votre" or "vos" to the player (a
+plural "vous" that means two people, "vous deux", is allowed).
+
 A table is one entry per message holding its languages. A table with English entries must
 have English, French and Spanish in every entry; a table without English (card texts whose
 English is the engine's catalogue) must have French and Spanish, and cover the catalogue.
@@ -13,14 +17,17 @@ import json
 import re
 import shutil
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from donjon.games import games
 from donjon.games.citadel.catalogue import CARDS, CHARACTERS, TREASURES
 from donjon.games.info import LANGS
 from donjon.server import i18n
+from tests.test_refusal_texts import TABLES as REFUSALS
 
 ROOT = Path(__file__).resolve().parents[1]
 PKG = ROOT / "donjon"
@@ -203,3 +210,83 @@ def test_the_check_sees_a_missing_language() -> None:
     assert table_problems("t", {"a": {"en": "{n} x", "fr": "{n} x", "es": "x"}}) == [
         "t.a: placeholders differ {'en': {'n'}, 'fr': {'n'}, 'es': set()}"]
     assert table_problems("t", {"k": [{"fr": "a", "es": "b"}, {"fr": "c"}]}) == ["t.k[1]: no es"]
+
+
+# ----------------------------------------------------------------------------- French says "tu"
+
+VOUS = re.compile(r"\b(?:vous|votre|vos|vôtres?)\b", re.IGNORECASE)
+PLURAL_VOUS = re.compile(r"\bvous deux\b", re.IGNORECASE)  # "you two": the player and another one
+
+
+def says_vous(text: str) -> bool:
+    """Whether a French text addresses the player as "vous" (a plural "vous deux" aside)."""
+    return VOUS.search(PLURAL_VOUS.sub("", text)) is not None
+
+
+def french(value: Any, where: str) -> Iterator[tuple[str, str]]:
+    """(where, text) of every French text in a nested table: the strings under a "fr" key,
+    whether the entry's text ({"fr": "..."}) or a whole per-language view ({"fr": {...}})."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from (strings(v, f"{where}.{k}") if k == "fr" else french(v, f"{where}.{k}"))
+    elif isinstance(value, list | tuple):
+        for i, v in enumerate(value):
+            yield from french(v, f"{where}[{i}]")
+
+
+def strings(value: Any, where: str) -> Iterator[tuple[str, str]]:
+    if isinstance(value, str):
+        yield where, value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from strings(v, f"{where}.{k}")
+    elif isinstance(value, list | tuple):
+        for i, v in enumerate(value):
+            yield from strings(v, f"{where}[{i}]")
+
+
+def vous_problems(texts: list[tuple[str, str]]) -> list[str]:
+    return [f"{where} says vous: {text!r}" for where, text in texts if says_vous(text)]
+
+
+def site_french() -> dict[str, list[tuple[str, str]]]:
+    """Source → its French texts: the site's messages, every refusal table, each game's
+    names and summary, each game's tutorial."""
+    out = {"server.i18n": list(french(i18n.MESSAGES, "server"))}
+    for module, say in REFUSALS.items():
+        out[module] = list(french(dict(say.texts), module))
+    for game in games():
+        info = game.info
+        out[f"{info.id}:info"] = list(french({"names": info.names, "summary": info.summary,
+                                               "seat_names": info.seat_names}, info.id))
+        path = info.tutorial_path()
+        if path is not None:
+            out[f"{info.id}:tutorial"] = list(french(json.loads(path.read_text("utf-8")), f"{info.id}/tutorial.json"))
+    return out
+
+
+def test_french_says_tu_to_the_player_on_the_site_and_in_the_tutorials() -> None:
+    found = site_french()
+    # the check sees the texts (a source it reads nothing from would pass unseen)
+    for source in ("server.i18n", "donjon.server.refusals.auth", "donjon.server.refusals.lobby",
+                   "donjon.server.refusals.play", "donjon.server.refusals.site", "donjon.league.refusals",
+                   "castel:tutorial", "unfairchess:tutorial", "citadel:tutorial", "castel:info"):
+        assert len(found.get(source, [])) >= 1, source
+    assert len(found["server.i18n"]) == len(i18n.MESSAGES)
+    assert vous_problems([t for texts in found.values() for t in texts]) == []
+
+
+def test_the_boards_french_says_tu_to_the_player(js_tables: dict[str, dict[str, Any]]) -> None:
+    texts = [t for module, values in js_tables.items() for t in french(values, module)]
+    assert len(texts) >= 500
+    assert vous_problems(texts) == []
+
+
+def test_the_tu_check_sees_vous() -> None:
+    assert says_vous("Vous avez bloqué {name}.") and says_vous("Fermer votre compte")
+    assert says_vous("Terminez vos parties") and says_vous("n'est pas la vôtre")
+    assert says_vous("Aucun de vous deux ne pourra défier l'autre, et vous ne verrez plus ses messages.")
+    assert not says_vous("Aucun de vous deux ne pourra défier l'autre, et tu ne verras plus ses messages.")
+    assert not says_vous("Tu as bloqué {name} : tes parties, ton compte, les Vosges")
+    assert vous_problems(list(french({"k": {"en": "You", "fr": "Vous"}, "v": {"fr": {"a": ["toi", "vos"]}}}, "t"))) == [
+        "t.k.fr says vous: 'Vous'", "t.v.fr.a[1] says vous: 'vos'"]

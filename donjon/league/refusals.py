@@ -9,7 +9,7 @@ from donjon.said import Sayer
 say = Sayer({
     "daily_claimed": {
         "en": "today's bonus is already claimed: come back after 00:00 UTC",
-        "fr": "le bonus du jour est déjà récupéré : revenez après 0 h UTC",
+        "fr": "le bonus du jour est déjà récupéré : reviens après 0 h UTC",
         "es": "la bonificación de hoy ya está recogida: vuelve después de las 00:00 UTC",
     },
     "no_challenge": {
@@ -34,7 +34,7 @@ say = Sayer({
     },
     "not_complete": {
         "en": "“{challenge}” is at {done}/{target}: finish it to claim {reward} coins",
-        "fr": "« {challenge} » en est à {done}/{target} : terminez-le pour récupérer {reward} pièces",
+        "fr": "« {challenge} » en est à {done}/{target} : termine-le pour récupérer {reward} pièces",
         "es": "«{challenge}» va por {done}/{target}: complétalo para recoger {reward} monedas",
     },
     "no_hat": {
@@ -44,22 +44,22 @@ say = Sayer({
     },
     "hat_not_owned": {
         "en": "you do not own the {hat}: buy it in the shop first",
-        "fr": "vous n'avez pas le chapeau « {hat} » : achetez-le d'abord à la boutique",
+        "fr": "tu n'as pas le chapeau « {hat} » : achète-le d'abord à la boutique",
         "es": "no tienes el sombrero «{hat}»: cómpralo antes en la tienda",
     },
     "hat_owned": {
         "en": "you already own the {hat}",
-        "fr": "vous avez déjà le chapeau « {hat} »",
+        "fr": "tu as déjà le chapeau « {hat} »",
         "es": "ya tienes el sombrero «{hat}»",
     },
     "this_hat_owned": {
         "en": "you already own this hat",
-        "fr": "vous avez déjà ce chapeau",
+        "fr": "tu as déjà ce chapeau",
         "es": "ya tienes este sombrero",
     },
     "above_balance": {
         "en": "{what} is above your balance of {balance} coins",
-        "fr": "{what} dépasse votre solde de {balance} pièces",
+        "fr": "{what} dépasse ton solde de {balance} pièces",
         "es": "{what} supera tu saldo de {balance} monedas",
     },
     "a_stake": {

@@ -38,7 +38,7 @@ MESSAGES: dict[str, Message] = {
     },
     "learn_intro": {
         "en": "A few short lessons per game, each a position to play: do what the sentence says and the next lesson opens. Your progress is kept.",
-        "fr": "Quelques courtes leçons par jeu, chacune une position à jouer : faites ce que dit la phrase et la leçon suivante s'ouvre. Votre progression est gardée.",
+        "fr": "Quelques courtes leçons par jeu, chacune une position à jouer : fais ce que dit la phrase et la leçon suivante s'ouvre. Ta progression est gardée.",
         "es": "Unas pocas lecciones cortas por juego, cada una una posición que jugar: haz lo que dice la frase y se abre la lección siguiente. Tu progreso se guarda.",
     },
     "learn_progress": {
@@ -88,7 +88,7 @@ MESSAGES: dict[str, Message] = {
     },
     "learn_you": {
         "en": "You",
-        "fr": "Vous",
+        "fr": "Toi",
         "es": "Tú",
     },
     "learn_other": {
@@ -393,7 +393,7 @@ MESSAGES: dict[str, Message] = {
     },
     "chat_muted": {
         "en": "An operator muted you until {date}",
-        "fr": "Un responsable vous a rendu muet jusqu'au {date}",
+        "fr": "Un responsable t'a rendu muet jusqu'au {date}",
         "es": "Un responsable te ha silenciado hasta el {date}",
     },
     "chat_placeholder": {
@@ -1659,7 +1659,7 @@ MESSAGES: dict[str, Message] = {
     },
     "password_note": {
         "en": "Changing it logs you out everywhere but here.",
-        "fr": "Le changer vous déconnecte partout ailleurs qu'ici.",
+        "fr": "Le changer te déconnecte partout ailleurs qu'ici.",
         "es": "Al cambiarla se cierran tus sesiones en todas partes menos aquí.",
     },
     "current_password": {
@@ -1684,7 +1684,7 @@ MESSAGES: dict[str, Message] = {
     },
     "wrong_password": {
         "en": "That is not your current password.",
-        "fr": "Ce n'est pas votre mot de passe actuel.",
+        "fr": "Ce n'est pas ton mot de passe actuel.",
         "es": "Esa no es tu contraseña actual.",
     },
     "change_password": {
@@ -1699,7 +1699,7 @@ MESSAGES: dict[str, Message] = {
     },
     "sessions_title": {
         "en": "Where you are logged in",
-        "fr": "Où vous êtes connecté",
+        "fr": "Où tu es connecté",
         "es": "Dónde has iniciado sesión",
     },
     "session_since": {
@@ -1729,17 +1729,17 @@ MESSAGES: dict[str, Message] = {
     },
     "only_here": {
         "en": "You are logged in here only.",
-        "fr": "Vous n'êtes connecté qu'ici.",
+        "fr": "Tu n'es connecté qu'ici.",
         "es": "Solo has iniciado sesión aquí.",
     },
     "close_title": {
         "en": "Close your account",
-        "fr": "Fermer votre compte",
+        "fr": "Fermer ton compte",
         "es": "Cerrar tu cuenta",
     },
     "close_note": {
         "en": "For good: your name is freed, your coins and hats are lost, and your finished games stay in your opponents' history under an anonymous name. Finish or resign your games in progress first.",
-        "fr": "Pour de bon : votre nom est libéré, vos pièces et vos chapeaux sont perdus, et vos parties terminées restent dans l'historique de vos adversaires sous un nom anonyme. Terminez ou abandonnez d'abord vos parties en cours.",
+        "fr": "Pour de bon : ton nom est libéré, tes pièces et tes chapeaux sont perdus, et tes parties terminées restent dans l'historique de tes adversaires sous un nom anonyme. Termine ou abandonne d'abord tes parties en cours.",
         "es": "Para siempre: tu nombre queda libre, pierdes tus monedas y sombreros, y tus partidas terminadas siguen en el historial de tus rivales con un nombre anónimo. Termina o abandona antes tus partidas en curso.",
     },
     "close_button": {
@@ -1749,12 +1749,12 @@ MESSAGES: dict[str, Message] = {
     },
     "close_confirm": {
         "en": "Close your account for good? This cannot be undone.",
-        "fr": "Fermer votre compte pour de bon ? C'est irréversible.",
+        "fr": "Fermer ton compte pour de bon ? C'est irréversible.",
         "es": "¿Cerrar tu cuenta para siempre? No se puede deshacer.",
     },
     "games_in_progress": {
         "en": "Finish or resign your games in progress first.",
-        "fr": "Terminez ou abandonnez d'abord vos parties en cours.",
+        "fr": "Termine ou abandonne d'abord tes parties en cours.",
         "es": "Termina o abandona antes tus partidas en curso.",
     },
     "block": {
@@ -1769,17 +1769,17 @@ MESSAGES: dict[str, Message] = {
     },
     "block_confirm": {
         "en": "Block {name}? Neither of you will be able to challenge the other or sit at the other's tables, and you will not see their chat lines.",
-        "fr": "Bloquer {name} ? Aucun de vous deux ne pourra défier l'autre ni s'asseoir à sa table, et vous ne verrez plus ses messages.",
+        "fr": "Bloquer {name} ? Aucun de vous deux ne pourra défier l'autre ni s'asseoir à sa table, et tu ne verras plus ses messages.",
         "es": "¿Bloquear a {name}? Ninguno de los dos podrá retar al otro ni sentarse a su mesa, y no verás sus mensajes.",
     },
     "blocked_done": {
         "en": "You blocked {name}.",
-        "fr": "Vous avez bloqué {name}.",
+        "fr": "Tu as bloqué {name}.",
         "es": "Has bloqueado a {name}.",
     },
     "unblocked_done": {
         "en": "You unblocked {name}.",
-        "fr": "Vous avez débloqué {name}.",
+        "fr": "Tu as débloqué {name}.",
         "es": "Has desbloqueado a {name}.",
     },
     "blocked_title": {
@@ -1789,12 +1789,12 @@ MESSAGES: dict[str, Message] = {
     },
     "blocked_note": {
         "en": "A player you block cannot challenge you or sit at your tables, nor you at theirs, and their chat lines are hidden from you. Block someone from their profile.",
-        "fr": "Un joueur que vous bloquez ne peut ni vous défier ni s'asseoir à vos tables, ni vous aux siennes, et ses messages vous sont cachés. On bloque quelqu'un depuis son profil.",
+        "fr": "Un joueur que tu bloques ne peut ni te défier ni s'asseoir à tes tables, ni toi aux siennes, et ses messages te sont cachés. On bloque quelqu'un depuis son profil.",
         "es": "Un jugador bloqueado no puede retarte ni sentarse a tus mesas, ni tú a las suyas, y sus mensajes quedan ocultos para ti. Se bloquea a alguien desde su perfil.",
     },
     "blocked_none": {
         "en": "You have blocked nobody.",
-        "fr": "Vous n'avez bloqué personne.",
+        "fr": "Tu n'as bloqué personne.",
         "es": "No has bloqueado a nadie.",
     },
     "blocked_since": {
@@ -1814,12 +1814,12 @@ MESSAGES: dict[str, Message] = {
     },
     "notify_note": {
         "en": "Your browser tells you when it is your turn or someone challenges you while the site is in the background (this browser only).",
-        "fr": "Votre navigateur vous prévient quand c'est votre tour ou qu'on vous défie pendant que le site est en arrière-plan (ce navigateur seulement).",
+        "fr": "Ton navigateur te prévient quand c'est ton tour ou qu'on te défie pendant que le site est en arrière-plan (ce navigateur seulement).",
         "es": "Tu navegador te avisa cuando te toca o alguien te reta mientras el sitio está en segundo plano (solo este navegador).",
     },
     "notify_denied": {
         "en": "Your browser refuses this site's notifications: allow them in its settings, then press the button again.",
-        "fr": "Votre navigateur refuse les notifications de ce site : autorisez-les dans ses réglages, puis appuyez de nouveau sur le bouton.",
+        "fr": "Ton navigateur refuse les notifications de ce site : autorise-les dans ses réglages, puis appuie de nouveau sur le bouton.",
         "es": "Tu navegador rechaza los avisos de este sitio: permítelos en sus ajustes y vuelve a pulsar el botón.",
     },
     "notify_unsupported": {
@@ -1884,7 +1884,7 @@ MESSAGES: dict[str, Message] = {
     },
     "report_reason_other": {
         "en": "Something else (say what)",
-        "fr": "Autre chose (dites quoi)",
+        "fr": "Autre chose (dis quoi)",
         "es": "Otra cosa (di qué)",
     },
     "report_text": {
@@ -1904,7 +1904,7 @@ MESSAGES: dict[str, Message] = {
     },
     "report_done": {
         "en": "Thank you: the site's operators will read your report.",
-        "fr": "Merci : les responsables du site liront votre signalement.",
+        "fr": "Merci : les responsables du site liront ton signalement.",
         "es": "Gracias: los responsables del sitio leerán tu denuncia.",
     },
     "follow": {
@@ -1919,22 +1919,22 @@ MESSAGES: dict[str, Message] = {
     },
     "followed_done": {
         "en": "You follow {name}: their games show on the watch page.",
-        "fr": "Vous suivez {name} : ses parties s'affichent sur la page Regarder.",
+        "fr": "Tu suis {name} : ses parties s'affichent sur la page Regarder.",
         "es": "Sigues a {name}: sus partidas aparecen en la página Ver.",
     },
     "unfollowed_done": {
         "en": "You no longer follow {name}.",
-        "fr": "Vous ne suivez plus {name}.",
+        "fr": "Tu ne suis plus {name}.",
         "es": "Ya no sigues a {name}.",
     },
     "following_title": {
         "en": "Players you follow",
-        "fr": "Joueurs que vous suivez",
+        "fr": "Joueurs que tu suis",
         "es": "Jugadores que sigues",
     },
     "following_none": {
         "en": "You follow nobody yet: follow players from their profile to see their games here.",
-        "fr": "Vous ne suivez personne : suivez des joueurs depuis leur profil pour voir leurs parties ici.",
+        "fr": "Tu ne suis personne : suis des joueurs depuis leur profil pour voir leurs parties ici.",
         "es": "Aún no sigues a nadie: sigue a jugadores desde su perfil para ver aquí sus partidas.",
     },
     "following_idle": {
@@ -1954,7 +1954,7 @@ MESSAGES: dict[str, Message] = {
     },
     "guest_no_password": {
         "en": "A guest has no password. Sign up to keep your games and choose one.",
-        "fr": "Un invité n'a pas de mot de passe. Inscrivez-vous pour garder vos parties et en choisir un.",
+        "fr": "Un invité n'a pas de mot de passe. Inscris-toi pour garder tes parties et en choisir un.",
         "es": "Un invitado no tiene contraseña. Regístrate para conservar tus partidas y elegir una.",
     },
 }

@@ -1056,7 +1056,7 @@ def test_the_operators_notice_tops_every_page_until_a_reader_hides_it(new_page, 
     desk, phone = new_page(), new_page(PHONE)
     phone.goto("/?lang=fr")
     assert notice_cli(site, "post", "The site restarts at 20:00 UTC for a few seconds: your games wait for you.",
-                      "--fr", "Le site redémarre à 20 h UTC pour quelques secondes : vos parties vous attendent.") == 0
+                      "--fr", "Le site redémarre à 20 h UTC pour quelques secondes : tes parties t'attendent.") == 0
     try:
         until_notice(desk, "/", True)
         until_notice(phone, "/watch", True)

@@ -44,7 +44,7 @@ def test_account_refusals_follow_the_page_language(site: Site) -> None:
     bob = site.user("bobby")
     bob.cookies.set("lang", "fr")
     r = bob.post("/api/account/password", json={"current": "wrong horse!", "new": "another horse"})
-    assert (r.status_code, r.json()) == (401, {"error": "ce n'est pas votre mot de passe actuel",
+    assert (r.status_code, r.json()) == (401, {"error": "ce n'est pas ton mot de passe actuel",
                                                "code": "wrong_password"})
     guest = site.guest()
     r = guest.post("/api/account/password?lang=es", json={"current": "x" * 8, "new": "another horse"})
@@ -61,4 +61,4 @@ def test_too_many_failed_logins_in_french(site_factory: Callable[..., Site]) -> 
         assert c.post("/api/login", json={"username": "alice", "password": "wrong horse"}).status_code == 401
     r = c.post("/api/login", json={"username": "alice", "password": "wrong horse"})
     assert r.status_code == 429 and r.json()["code"] == "rate_limited"
-    assert r.json()["error"].startswith("trop de connexions échouées ; réessayez dans ")
+    assert r.json()["error"].startswith("trop de connexions échouées ; réessaie dans ")

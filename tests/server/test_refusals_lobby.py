@@ -36,7 +36,7 @@ def test_table_terms_the_form_can_send_are_refused_in_the_readers_language(site:
     refused(r, 422, "invalid", "time_control.initial: from 15 to 10800 seconds")
     # more coins than one has
     r = alice.post("/api/tables", json={"stake": 600})
-    refused(r, 400, "insufficient_balance", "une mise de 600 pièces dépasse votre solde de 500 pièces")
+    refused(r, 400, "insufficient_balance", "une mise de 600 pièces dépasse ton solde de 500 pièces")
     es = site.user("bobby")
     r = es.post("/api/tables", json={"stake": 600}, headers=ES)
     refused(r, 400, "insufficient_balance", "una apuesta de 600 monedas supera tu saldo de 500 monedas")
@@ -48,7 +48,7 @@ def test_table_terms_the_form_can_send_are_refused_in_the_readers_language(site:
     guest = site.guest()
     r = guest.post("/api/tables?lang=fr", json={"mode": "ranked"})
     refused(r, 403, "account_required",
-            "les parties classées demandent un compte : inscrivez-vous ou connectez-vous")
+            "les parties classées demandent un compte : inscris-toi ou connecte-toi")
     r = guest.post("/api/tables", json={"stake": 5})
     refused(r, 403, "account_required", "guests play without coins: register to put a stake on a game")
     assert site.sql("select count(*) from tables") == [(0,)]
@@ -60,16 +60,16 @@ def test_sitting_leaving_and_cancelling_refusals_follow_the_reader(site: Site) -
     invite = alice.post("/api/tables", json={"opponent": "invite"}).json()["table"]
     r = bob.post(f"/api/tables/{invite['id']}/join")
     refused(r, 403, "invite_required",
-            "cette table est sur invitation : ouvrez le lien d'invitation que vous avez reçu")
+            "cette table est sur invitation : ouvre le lien d'invitation que tu as reçu")
     r = alice.post(f"/api/tables/{invite['id']}/join", json={"code": invite["invite_code"]}, headers=ES)
     refused(r, 409, "own_table",
             "ya tienes un puesto en esta mesa (es tu propia mesa); espera a los demás jugadores")
     r = alice.post(f"/api/tables/{invite['id']}/leave?lang=es")
     refused(r, 409, "own_table", "es tu propia mesa: cancélala en su lugar")
     r = bob.post(f"/api/tables/{invite['id']}/leave")
-    refused(r, 409, "not_seated", "vous n'avez pas de place à cette table")
+    refused(r, 409, "not_seated", "tu n'as pas de place à cette table")
     r = bob.delete(f"/api/tables/{invite['id']}")
-    refused(r, 404, "not_found", "cette table n'existe pas ou n'est pas la vôtre")
+    refused(r, 404, "not_found", "cette table n'existe pas ou n'est pas la tienne")
     r = bob.post("/api/tables/nosuchtable/join")
     refused(r, 404, "not_found", "cette table n'existe pas")
     r = bob.post(f"/api/tables/{invite['id']}/fill")
@@ -98,11 +98,11 @@ def test_sitting_leaving_and_cancelling_refusals_follow_the_reader(site: Site) -
     staked = carol.post("/api/tables", json={"stake": 100}).json()["table"]
     r = site.guest().post(f"/api/tables/{staked['id']}/join?lang=fr")
     refused(r, 403, "account_required",
-            "les invités jouent sans pièces : inscrivez-vous pour rejoindre une table avec une mise")
+            "les invités jouent sans pièces : inscris-toi pour rejoindre une table avec une mise")
     site.execute("insert into ledger(user_id, amount, reason, game_id, created_at) values (2, -480, 'test', null, 0)")
     r = bob.post(f"/api/tables/{staked['id']}/join")
     refused(r, 400, "insufficient_balance",
-            "la mise de cette table, 100 pièces, dépasse votre solde de 20 pièces")
+            "la mise de cette table, 100 pièces, dépasse ton solde de 20 pièces")
 
 
 def test_a_blocked_player_is_refused_a_seat_in_spanish(site: Site) -> None:
@@ -125,7 +125,7 @@ def test_challenge_refusals_follow_the_reader(site: Site) -> None:
 
     refused(challenge("nobody"), 404, "not_found",
             "il n'y a pas de joueur 'nobody' à défier (les bots se jouent depuis le salon)")
-    refused(challenge("alice"), 400, "bad_request", "vous ne pouvez pas vous défier vous-même")
+    refused(challenge("alice"), 400, "bad_request", "tu ne peux pas te défier toi-même")
     guest = site.guest().get("/api/me").json()["user"]["username"]
     refused(challenge(guest, mode="ranked"), 403, "account_required",
             f"{guest} joue en invité : les invités jouent des parties amicales, sans pièces")
@@ -139,9 +139,9 @@ def test_challenge_refusals_follow_the_reader(site: Site) -> None:
     r = carol.post(f"/api/tables/{table['id']}/join")
     refused(r, 403, "not_addressee", "this challenge is for bobby: only they may take the seat")
     r = carol.post(f"/api/tables/{table['id']}/decline?lang=fr")
-    refused(r, 404, "not_found", "ce défi n'existe pas ou ne vous est pas adressé")
+    refused(r, 404, "not_found", "ce défi n'existe pas ou ne t'est pas adressé")
     r = alice.post(f"/api/tables/{table['id']}/fill")
-    refused(r, 409, "challenge", "un défi attend le joueur à qui il est adressé : annulez-le plutôt")
+    refused(r, 409, "challenge", "un défi attend le joueur à qui il est adressé : annule-le plutôt")
     assert bob.post(f"/api/tables/{table['id']}/decline").status_code == 200
     r = bob.post(f"/api/tables/{table['id']}/decline", headers=ES)
     refused(r, 409, "table_closed", "este desafío ya no está abierto")
@@ -152,7 +152,7 @@ def test_too_many_open_tables_in_french(site: Site) -> None:
     for _ in range(5):
         assert alice.post("/api/tables", json={}).status_code == 200
     r = alice.post("/api/tables?lang=fr", json={})
-    refused(r, 409, "too_many_tables", "vous avez déjà 5 tables ouvertes ; annulez-en une d'abord")
+    refused(r, 409, "too_many_tables", "tu as déjà 5 tables ouvertes ; annules-en une d'abord")
 
 
 def test_the_limits_of_games_against_bots_follow_the_reader(site_factory: Callable[..., Site]) -> None:
@@ -170,7 +170,7 @@ def test_the_limits_of_games_against_bots_follow_the_reader(site_factory: Callab
     r = site.user("bobby").post(f"/api/tables/{tid}/join?lang=fr")
     refused(r, 429, "too_many_bot_games",
             "le créateur de cette table joue déjà 2 parties contre des bots, le maximum permis à la fois : "
-            "terminez-en une ou abandonnez-la d'abord")
+            "termines-en une ou abandonne-la d'abord")
 
     per_address = site_factory(bot_games_per_ip=1, bot_games_per_account=0)
     bob = per_address.user("bobby")
@@ -178,5 +178,5 @@ def test_the_limits_of_games_against_bots_follow_the_reader(site_factory: Callab
     bob.cookies.set("lang", "fr")
     r = bob.post("/api/tables", json=BOT)
     refused(r, 429, "too_many_bot_games",
-            "1 parties contre des bots sont déjà en cours depuis votre adresse, le maximum permis à la fois : "
-            "terminez-en une ou abandonnez-la d'abord")
+            "1 parties contre des bots sont déjà en cours depuis ton adresse, le maximum permis à la fois : "
+            "termines-en une ou abandonne-la d'abord")

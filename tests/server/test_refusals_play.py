@@ -44,7 +44,7 @@ def test_a_spectator_reads_why_it_cannot_act_in_its_language(site: Site) -> None
         p.hello()
     said = {lang: refused(p.request("resign")) for lang, p in spectators.items()}
     assert said == {
-        "fr": ("not_a_player", "vous regardez cette partie : seuls ses joueurs peuvent jouer"),
+        "fr": ("not_a_player", "tu regardes cette partie : seuls ses joueurs peuvent jouer"),
         "es": ("not_a_player", "estás viendo esta partida: solo sus jugadores pueden jugar"),
         "es?": ("not_a_player", "estás viendo esta partida: solo sus jugadores pueden jugar"),
         "en": ("not_a_player", "you are watching this game: only its players can act"),
@@ -60,15 +60,15 @@ def test_the_lifecycle_refuses_in_each_players_language(site: Site) -> None:
     rule = refused(white.act({"type": "move", "uci": "e2e5"}))
     assert rule == refused(english.act({"type": "move", "uci": "e2e5"})) and rule[0] == "illegal" and rule[1]
     assert refused(white.request("draw", op="accept")) == (
-        "illegal", "votre adversaire n'a proposé aucune nulle à accepter")
+        "illegal", "ton adversaire n'a proposé aucune nulle à accepter")
     assert refused(black.act({"type": "move", "uci": "e7e5"})) == ("not_your_turn", "no es tu turno")
     assert refused(white.request("claim")) == (
-        "illegal", "votre adversaire n'est pas absent : il n'y a pas de victoire à réclamer")
+        "illegal", "ton adversaire n'est pas absent : il n'y a pas de victoire à réclamer")
     play(white, black, ("e2e4", "e7e5"))
     # a page that missed two moves: stale (then a fresh sync)
     assert refused(white.act({"type": "move", "uci": "d2d4"}, v=0)) == (
-        "stale", "version périmée : vous avez envoyé v=0 mais la position a changé à v=2 (maintenant v=2) ; "
-                 "votre vue a été mise à jour")
+        "stale", "version périmée : tu as envoyé v=0 mais la position a changé à v=2 (maintenant v=2) ; "
+                 "ta vue a été mise à jour")
     assert refused(black.request("abort")) == (
         "illegal", "demasiado tarde para anular: los dos bandos han jugado (puedes rendirte)")
     assert black.request("resign")["t"] == "ack"
@@ -78,7 +78,7 @@ def test_the_lifecycle_refuses_in_each_players_language(site: Site) -> None:
     white.wait_version(4)
     assert refused(black.request("rematch", op="offer")) == ("illegal", "ya has propuesto una revancha")
     assert refused(white.request("rematch", op="offer")) == (
-        "illegal", "votre adversaire a déjà proposé une revanche : acceptez-la")
+        "illegal", "ton adversaire a déjà proposé une revanche : accepte-la")
     # the same refusal to the English page of the same player is unchanged
     assert refused(english.request("rematch", op="offer")) == (
         "illegal", "your opponent already proposed a rematch: accept it")
@@ -109,20 +109,20 @@ def test_chat_refusals_follow_the_page(site: Site) -> None:
     for i in range(5):
         assert white.request("chat", text=f"line {i}")["t"] == "ack"
     assert refused(white.request("chat", text="one more")) == (
-        "chat_too_fast", "au plus 5 messages en 10 secondes : patientez un peu")
+        "chat_too_fast", "au plus 5 messages en 10 secondes : patiente un peu")
 
 
 def test_targets_positions_and_a_restart_follow_the_page(site: Site) -> None:
     _, white, black = french_and_spanish(site)
     assert refused(white.request("targets", v=5, card="poison")) == (
-        "stale", "la version 5 n'est pas celle de la partie, 0 : redemandez pour la version actuelle")
+        "stale", "la version 5 n'est pas celle de la partie, 0 : redemande pour la version actuelle")
     assert refused(white.request("targets", v=0, card="nope")) == (
-        "not_playable", "vous ne pouvez pas jouer 'nope' maintenant")
+        "not_playable", "tu ne peux pas jouer 'nope' maintenant")
     assert refused(black.request("position", v=3)) == (
         "no_such_version", "no hay ninguna versión 3 en esta partida: va de 0 (el inicio) a 0 (ahora)")
     site.app.state.draining = True
     try:
-        assert refused(white.request("resign")) == ("restarting", "le serveur redémarre : renvoyez-le une fois reconnecté")
+        assert refused(white.request("resign")) == ("restarting", "le serveur redémarre : renvoie-le une fois reconnecté")
         assert refused(black.request("resign")) == (
             "restarting", "el servidor se está reiniciando: vuelve a enviarlo cuando te reconectes")
     finally:

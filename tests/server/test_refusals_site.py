@@ -38,7 +38,7 @@ def test_the_hat_shop_names_the_hat_in_the_readers_language(site: Site) -> None:
     assert answer(r) == (403, "not_owned", "no tienes el sombrero «Boina»: cómpralo antes en la tienda")
     r = in_french(alice).post("/api/shop/buy", json={"hat": "crown"})
     assert answer(r) == (402, "insufficient_coins",
-                         "le chapeau « Couronne d'or » coûte 1000 pièces, ce qui dépasse votre solde de 500 pièces")
+                         "le chapeau « Couronne d'or » coûte 1000 pièces, ce qui dépasse ton solde de 500 pièces")
     assert alice.post("/api/shop/buy", json={"hat": "beret"}).status_code == 200
     r = alice.post("/api/shop/buy?lang=es", json={"hat": "beret"})
     assert answer(r) == (409, "already_owned", "ya tienes el sombrero «Boina»")
@@ -60,7 +60,7 @@ def test_daily_bonus_and_guests_refusals_follow_the_page_language(site: Site) ->
     guest = in_french(site.guest())
     r = guest.post("/api/daily/claim")
     assert answer(r) == (403, "account_required",
-                         "les invités jouent sans pièces : inscrivez-vous pour recevoir bonus, récompenses et chapeaux")
+                         "les invités jouent sans pièces : inscris-toi pour recevoir bonus, récompenses et chapeaux")
 
 
 def test_a_challenge_is_named_in_the_readers_language(site: Site) -> None:
@@ -77,7 +77,7 @@ def test_a_challenge_is_named_in_the_readers_language(site: Site) -> None:
     assert answer(r) == (404, "unknown_item", f"«{other.text['es']}» no es uno de los retos de hoy")
     r = in_french(carol).post(f"/api/challenges/{ch.id}/claim")
     assert answer(r) == (409, "not_complete", f"« {ch.text['fr']} » en est à 0/{ch.target} : "
-                                              f"terminez-le pour récupérer {ch.reward} pièces")
+                                              f"termine-le pour récupérer {ch.reward} pièces")
     r = carol.post("/api/challenges/nope/claim?lang=es")
     assert answer(r) == (404, "unknown_item", "no hay ningún reto 'nope'")
 
@@ -104,7 +104,7 @@ def test_blocks_follows_and_reports_refusals(site: Site) -> None:
     assert answer(r) == (400, "bad_request", "you cannot block yourself")
     in_french(alice)
     r = alice.post("/api/blocks", json={"username": "alice"})
-    assert answer(r) == (400, "bad_request", "vous ne pouvez pas vous bloquer vous-même")
+    assert answer(r) == (400, "bad_request", "tu ne peux pas te bloquer toi-même")
     r = alice.delete("/api/follows/nobody")
     assert answer(r) == (404, "not_found", "il n'y a pas de joueur 'nobody'")
     assert alice.post("/api/blocks", json={"username": "bobby"}).status_code == 200
@@ -117,7 +117,7 @@ def test_blocks_follows_and_reports_refusals(site: Site) -> None:
     assert alice.post("/api/reports", json={"username": "bobby", "reason": "name"}).status_code == 200
     r = alice.post("/api/reports", json={"username": "bobby", "reason": "name"})
     assert answer(r) == (409, "already_reported",
-                         "vous avez déjà signalé bobby pour cela ; les responsables du site le liront")
+                         "tu as déjà signalé bobby pour cela ; les responsables du site le liront")
 
 
 # --------------------------------------------------------------------------- games, exports
@@ -129,7 +129,7 @@ def test_games_and_exports_refusals(site: Site) -> None:
     r = alice.get(f"/api/games/{gid}/replay")
     assert answer(r) == (409, "game_active", "this game is still being played: watch it live")
     r = alice.get(f"/api/games/{gid}/replay?lang=fr")
-    assert answer(r) == (409, "game_active", "cette partie est encore en cours : regardez-la en direct")
+    assert answer(r) == (409, "game_active", "cette partie est encore en cours : regarde-la en direct")
     c = site.client()
     r = c.get("/api/games/nope", headers={"Accept-Language": "es"})
     assert answer(r) == (404, "not_found", "esa partida no existe")
@@ -155,7 +155,7 @@ def test_puzzles_and_tutorials_refusals(site: Site) -> None:
     pid = c.get(f"/api/puzzles/next?game={PUZZLE_GAME}").json()["id"]
     dana = in_french(site.user("dana"))
     r = dana.post(f"/api/puzzles/{PUZZLE_GAME}/{pid}/act", json={"step": 3, "action": {"type": "move"}})
-    assert answer(r) == (409, "stale_step", "ce problème en est à l'étape 0, pas 3 : rechargez-le")
+    assert answer(r) == (409, "stale_step", "ce problème en est à l'étape 0, pas 3 : recharge-le")
     r = c.get(f"/api/learn/{PUZZLE_GAME}/lessons/999?lang=es")
     assert r.status_code == 404 and r.json()["code"] == "not_found"
     assert r.json()["error"].startswith("las lecciones van numeradas del 0 al ")

@@ -20,7 +20,7 @@ INFO = GameInfo(
     id="castel",
     names={"en": "Castel", "fr": "Castel", "es": "Castel"},
     summary={"en": "Place all your cards in and around a small castle before the others.",
-             "fr": "Placez toutes vos cartes dans et autour d'un petit château avant les autres.",
+             "fr": "Place toutes tes cartes dans et autour d'un petit château avant les autres.",
              "es": "Coloca todas tus cartas dentro y alrededor de un pequeño castillo antes que los demás."},
     min_seats=2, max_seats=4, default_seats=2,
     make_bot=_make_bot,

@@ -40,47 +40,47 @@ say = Sayer({
     },
     "guest_busy": {
         "en": "could not create a guest account, try again",
-        "fr": "impossible de créer un compte invité, réessayez",
+        "fr": "impossible de créer un compte invité, réessaie",
         "es": "no se pudo crear una cuenta de invitado, inténtalo de nuevo",
     },
     "login_required": {
         "en": "log in or play as a guest first",
-        "fr": "connectez-vous ou jouez d'abord en invité",
+        "fr": "connecte-toi ou joue d'abord en invité",
         "es": "inicia sesión o juega antes como invitado",
     },
     "guest_no_password": {
         "en": "a guest account has no password; sign up to keep your games and set one",
-        "fr": "un compte invité n'a pas de mot de passe ; inscrivez-vous pour garder vos parties et en choisir un",
+        "fr": "un compte invité n'a pas de mot de passe ; inscris-toi pour garder tes parties et en choisir un",
         "es": "una cuenta de invitado no tiene contraseña; regístrate para conservar tus partidas y elegir una",
     },
     "wrong_password": {
         "en": "that is not your current password",
-        "fr": "ce n'est pas votre mot de passe actuel",
+        "fr": "ce n'est pas ton mot de passe actuel",
         "es": "esa no es tu contraseña actual",
     },
     "password_changed": {
         "en": "your password was changed meanwhile; reload and try again",
-        "fr": "votre mot de passe a été changé entre-temps ; rechargez la page et réessayez",
+        "fr": "ton mot de passe a été changé entre-temps ; recharge la page et réessaie",
         "es": "tu contraseña ha cambiado mientras tanto; recarga la página e inténtalo de nuevo",
     },
     "games_in_progress": {
         "en": "finish or resign your games in progress first ({count})",
-        "fr": "terminez ou abandonnez d'abord vos parties en cours ({count})",
+        "fr": "termine ou abandonne d'abord tes parties en cours ({count})",
         "es": "termina o abandona antes tus partidas en curso ({count})",
     },
     "too_many_logins": {
         "en": "too many failed logins; try again in {seconds} s",
-        "fr": "trop de connexions échouées ; réessayez dans {seconds} s",
+        "fr": "trop de connexions échouées ; réessaie dans {seconds} s",
         "es": "demasiados inicios de sesión fallidos; inténtalo de nuevo en {seconds} s",
     },
     "too_many_accounts": {
         "en": "too many accounts created from your address; try again in {seconds} s",
-        "fr": "trop de comptes créés depuis votre adresse ; réessayez dans {seconds} s",
+        "fr": "trop de comptes créés depuis ton adresse ; réessaie dans {seconds} s",
         "es": "demasiadas cuentas creadas desde tu dirección; inténtalo de nuevo en {seconds} s",
     },
     "too_many_guests": {
         "en": "too many guest accounts created from your address; try again in {seconds} s or log in",
-        "fr": "trop de comptes invités créés depuis votre adresse ; réessayez dans {seconds} s ou connectez-vous",
+        "fr": "trop de comptes invités créés depuis ton adresse ; réessaie dans {seconds} s ou connecte-toi",
         "es": "demasiadas cuentas de invitado creadas desde tu dirección; inténtalo de nuevo en {seconds} s o inicia sesión",
     },
 })

@@ -38,22 +38,22 @@ say = Sayer({
     # ---------------------------------------------------------------- guests, coins
     "ranked_account": {
         "en": "ranked games need an account: register or log in",
-        "fr": "les parties classées demandent un compte : inscrivez-vous ou connectez-vous",
+        "fr": "les parties classées demandent un compte : inscris-toi ou connecte-toi",
         "es": "las partidas clasificatorias requieren una cuenta: regístrate o inicia sesión",
     },
     "guest_stake_open": {
         "en": "guests play without coins: register to put a stake on a game",
-        "fr": "les invités jouent sans pièces : inscrivez-vous pour miser sur une partie",
+        "fr": "les invités jouent sans pièces : inscris-toi pour miser sur une partie",
         "es": "los invitados juegan sin monedas: regístrate para apostar en una partida",
     },
     "guest_stake_join": {
         "en": "guests play without coins: register to join a table with a stake",
-        "fr": "les invités jouent sans pièces : inscrivez-vous pour rejoindre une table avec une mise",
+        "fr": "les invités jouent sans pièces : inscris-toi pour rejoindre une table avec une mise",
         "es": "los invitados juegan sin monedas: regístrate para unirte a una mesa con apuesta",
     },
     "stake_above_balance": {
         "en": "a stake of {stake} coins is above your balance of {balance} coins",
-        "fr": "une mise de {stake} pièces dépasse votre solde de {balance} pièces",
+        "fr": "une mise de {stake} pièces dépasse ton solde de {balance} pièces",
         "es": "una apuesta de {stake} monedas supera tu saldo de {balance} monedas",
     },
     "stake_above_their_balance": {
@@ -63,7 +63,7 @@ say = Sayer({
     },
     "table_stake_above_balance": {
         "en": "this table's stake of {stake} coins is above your balance of {balance} coins",
-        "fr": "la mise de cette table, {stake} pièces, dépasse votre solde de {balance} pièces",
+        "fr": "la mise de cette table, {stake} pièces, dépasse ton solde de {balance} pièces",
         "es": "la apuesta de esta mesa, {stake} monedas, supera tu saldo de {balance} monedas",
     },
     "stake_gone": {
@@ -85,27 +85,27 @@ say = Sayer({
     "bot_games_address": {
         "en": "{limit} games against bots are already in progress from your address, the most allowed at "
               "once: finish or resign one first",
-        "fr": "{limit} parties contre des bots sont déjà en cours depuis votre adresse, le maximum permis à la "
-              "fois : terminez-en une ou abandonnez-la d'abord",
+        "fr": "{limit} parties contre des bots sont déjà en cours depuis ton adresse, le maximum permis à la "
+              "fois : termines-en une ou abandonne-la d'abord",
         "es": "ya hay {limit} partidas contra bots en curso desde tu dirección, el máximo permitido a la vez: "
               "termina o abandona una primero",
     },
     "bot_games_address_rematch": {
         "en": "{limit} games against bots are already in progress from your address, the most allowed at once",
-        "fr": "{limit} parties contre des bots sont déjà en cours depuis votre adresse, le maximum permis à la fois",
+        "fr": "{limit} parties contre des bots sont déjà en cours depuis ton adresse, le maximum permis à la fois",
         "es": "ya hay {limit} partidas contra bots en curso desde tu dirección, el máximo permitido a la vez",
     },
     "bot_games_yours": {
         "en": "you already play {n} games against bots, the most allowed at once: finish or resign one first",
-        "fr": "vous jouez déjà {n} parties contre des bots, le maximum permis à la fois : terminez-en une ou "
-              "abandonnez-la d'abord",
+        "fr": "tu joues déjà {n} parties contre des bots, le maximum permis à la fois : termines-en une ou "
+              "abandonne-la d'abord",
         "es": "ya juegas {n} partidas contra bots, el máximo permitido a la vez: termina o abandona una primero",
     },
     "bot_games_creator": {
         "en": "the creator of this table already plays {n} games against bots, the most allowed at once: "
               "finish or resign one first",
         "fr": "le créateur de cette table joue déjà {n} parties contre des bots, le maximum permis à la fois : "
-              "terminez-en une ou abandonnez-la d'abord",
+              "termines-en une ou abandonne-la d'abord",
         "es": "el creador de esta mesa ya juega {n} partidas contra bots, el máximo permitido a la vez: "
               "termina o abandona una primero",
     },
@@ -117,12 +117,12 @@ say = Sayer({
     },
     "challenge_self": {
         "en": "you cannot challenge yourself",
-        "fr": "vous ne pouvez pas vous défier vous-même",
+        "fr": "tu ne peux pas te défier toi-même",
         "es": "no puedes desafiarte a ti mismo",
     },
     "challenge_blocked": {
         "en": "you cannot challenge {name}: one of you blocked the other",
-        "fr": "vous ne pouvez pas défier {name} : l'un de vous a bloqué l'autre",
+        "fr": "tu ne peux pas défier {name} : l'un de vous deux a bloqué l'autre",
         "es": "no puedes desafiar a {name}: uno de los dos bloqueó al otro",
     },
     "challenge_guest": {
@@ -142,12 +142,12 @@ say = Sayer({
     },
     "fill_challenge": {
         "en": "a challenge waits for the player it is addressed to: cancel it instead",
-        "fr": "un défi attend le joueur à qui il est adressé : annulez-le plutôt",
+        "fr": "un défi attend le joueur à qui il est adressé : annule-le plutôt",
         "es": "un desafío espera al jugador al que va dirigido: cancélalo en su lugar",
     },
     "no_challenge_to_you": {
         "en": "there is no such challenge to you",
-        "fr": "ce défi n'existe pas ou ne vous est pas adressé",
+        "fr": "ce défi n'existe pas ou ne t'est pas adressé",
         "es": "ese desafío no existe o no va dirigido a ti",
     },
     "challenge_closed": {
@@ -158,7 +158,7 @@ say = Sayer({
     # ---------------------------------------------------------------- tables
     "too_many_tables": {
         "en": "you already have {most} open tables; cancel one first",
-        "fr": "vous avez déjà {most} tables ouvertes ; annulez-en une d'abord",
+        "fr": "tu as déjà {most} tables ouvertes ; annules-en une d'abord",
         "es": "ya tienes {most} mesas abiertas; cancela una primero",
     },
     "no_such_table": {
@@ -168,7 +168,7 @@ say = Sayer({
     },
     "no_table_of_yours": {
         "en": "there is no such table of yours",
-        "fr": "cette table n'existe pas ou n'est pas la vôtre",
+        "fr": "cette table n'existe pas ou n'est pas la tienne",
         "es": "esa mesa no existe o no es tuya",
     },
     "table_started": {
@@ -183,17 +183,17 @@ say = Sayer({
     },
     "invite_required": {
         "en": "this table is by invitation: open the invite link you were sent",
-        "fr": "cette table est sur invitation : ouvrez le lien d'invitation que vous avez reçu",
+        "fr": "cette table est sur invitation : ouvre le lien d'invitation que tu as reçu",
         "es": "esta mesa es por invitación: abre el enlace de invitación que te enviaron",
     },
     "own_table_join": {
         "en": "you already sit at this table (it is your own table); wait for the other players",
-        "fr": "vous avez déjà une place à cette table (c'est votre table) ; attendez les autres joueurs",
+        "fr": "tu as déjà une place à cette table (c'est ta table) ; attends les autres joueurs",
         "es": "ya tienes un puesto en esta mesa (es tu propia mesa); espera a los demás jugadores",
     },
     "already_seated": {
         "en": "you already sit at this table; wait for the other players",
-        "fr": "vous avez déjà une place à cette table ; attendez les autres joueurs",
+        "fr": "tu as déjà une place à cette table ; attends les autres joueurs",
         "es": "ya tienes un puesto en esta mesa; espera a los demás jugadores",
     },
     "table_full": {
@@ -203,18 +203,18 @@ say = Sayer({
     },
     "join_blocked": {
         "en": "you cannot sit at this table: you and a player there do not play together (one blocked the other)",
-        "fr": "vous ne pouvez pas vous asseoir à cette table : vous ne jouez pas avec l'un de ses joueurs "
+        "fr": "tu ne peux pas t'asseoir à cette table : tu ne joues pas avec l'un de ses joueurs "
               "(l'un a bloqué l'autre)",
         "es": "no puedes sentarte en esta mesa: no juegas con uno de sus jugadores (uno bloqueó al otro)",
     },
     "own_table_leave": {
         "en": "this is your own table: cancel it instead",
-        "fr": "c'est votre propre table : annulez-la plutôt",
+        "fr": "c'est ta propre table : annule-la plutôt",
         "es": "es tu propia mesa: cancélala en su lugar",
     },
     "not_seated": {
         "en": "you do not sit at this table",
-        "fr": "vous n'avez pas de place à cette table",
+        "fr": "tu n'as pas de place à cette table",
         "es": "no tienes ningún puesto en esta mesa",
     },
     "not_creator": {

@@ -12,22 +12,22 @@ say = Sayer({
     },
     "not_your_turn": {
         "en": "it is not your turn",
-        "fr": "ce n'est pas votre tour",
+        "fr": "ce n'est pas ton tour",
         "es": "no es tu turno",
     },
     "time_up": {
         "en": "your time is up",
-        "fr": "votre temps est écoulé",
+        "fr": "ton temps est écoulé",
         "es": "se te ha acabado el tiempo",
     },
     "left": {
         "en": "you left this game: a bot plays your seat now",
-        "fr": "vous avez quitté cette partie : un bot joue à votre place maintenant",
+        "fr": "tu as quitté cette partie : un bot joue à ta place maintenant",
         "es": "dejaste esta partida: ahora un bot juega en tu puesto",
     },
     "coop_resign": {
         "en": "a cooperative game cannot be resigned; abandon it instead",
-        "fr": "on n'abandonne pas une partie coopérative ; quittez-la plutôt",
+        "fr": "on n'abandonne pas une partie coopérative ; quitte-la plutôt",
         "es": "no puedes rendirte en una partida cooperativa; déjala en su lugar",
     },
     "draw_two_players": {
@@ -37,22 +37,22 @@ say = Sayer({
     },
     "draw_offered": {
         "en": "you have already offered a draw",
-        "fr": "vous avez déjà proposé la nulle",
+        "fr": "tu as déjà proposé la nulle",
         "es": "ya has ofrecido tablas",
     },
     "no_draw_to_accept": {
         "en": "there is no draw offer from your opponent to accept",
-        "fr": "votre adversaire n'a proposé aucune nulle à accepter",
+        "fr": "ton adversaire n'a proposé aucune nulle à accepter",
         "es": "tu rival no ha ofrecido tablas que aceptar",
     },
     "no_draw_to_decline": {
         "en": "there is no draw offer from your opponent to decline",
-        "fr": "votre adversaire n'a proposé aucune nulle à refuser",
+        "fr": "ton adversaire n'a proposé aucune nulle à refuser",
         "es": "tu rival no ha ofrecido tablas que rechazar",
     },
     "abort_too_late": {
         "en": "too late to abort: both sides have moved (you may resign)",
-        "fr": "trop tard pour annuler : les deux camps ont joué (vous pouvez abandonner)",
+        "fr": "trop tard pour annuler : les deux camps ont joué (tu peux abandonner)",
         "es": "demasiado tarde para anular: los dos bandos han jugado (puedes rendirte)",
     },
     "rematch_game_on": {
@@ -72,41 +72,41 @@ say = Sayer({
     },
     "rematch_proposed": {
         "en": "you have already proposed a rematch",
-        "fr": "vous avez déjà proposé une revanche",
+        "fr": "tu as déjà proposé une revanche",
         "es": "ya has propuesto una revancha",
     },
     "rematch_theirs": {
         "en": "your opponent already proposed a rematch: accept it",
-        "fr": "votre adversaire a déjà proposé une revanche : acceptez-la",
+        "fr": "ton adversaire a déjà proposé une revanche : accepte-la",
         "es": "tu rival ya ha propuesto una revancha: acéptala",
     },
     "no_rematch_proposal": {
         "en": "there is no rematch proposal from your opponent",
-        "fr": "votre adversaire n'a proposé aucune revanche",
+        "fr": "ton adversaire n'a proposé aucune revanche",
         "es": "tu rival no ha propuesto ninguna revancha",
     },
     # the rooms (donjon/server/room_state.py)
     "stale": {
         "en": "stale version: you sent v={sent} but the position changed at v={changed} (now v={now}); "
               "your view has been refreshed",
-        "fr": "version périmée : vous avez envoyé v={sent} mais la position a changé à v={changed} "
-              "(maintenant v={now}) ; votre vue a été mise à jour",
+        "fr": "version périmée : tu as envoyé v={sent} mais la position a changé à v={changed} "
+              "(maintenant v={now}) ; ta vue a été mise à jour",
         "es": "versión caducada: enviaste v={sent} pero la posición cambió en v={changed} (ahora v={now}); "
               "tu vista se ha actualizado",
     },
     "claim_too_early": {
         "en": "your opponent has been away for less than {claim:g} s; you may claim in {wait:.0f} s",
-        "fr": "votre adversaire est absent depuis moins de {claim:g} s ; vous pourrez réclamer dans {wait:.0f} s",
+        "fr": "ton adversaire est absent depuis moins de {claim:g} s ; tu pourras réclamer dans {wait:.0f} s",
         "es": "tu rival lleva menos de {claim:g} s ausente; podrás reclamar dentro de {wait:.0f} s",
     },
     "claim_not_away": {
         "en": "your opponent is not away: there is no victory to claim",
-        "fr": "votre adversaire n'est pas absent : il n'y a pas de victoire à réclamer",
+        "fr": "ton adversaire n'est pas absent : il n'y a pas de victoire à réclamer",
         "es": "tu rival no está ausente: no hay victoria que reclamar",
     },
     "conflict": {
         "en": "the game moved on before your intent arrived; try again",
-        "fr": "la partie a avancé avant l'arrivée de votre coup ; réessayez",
+        "fr": "la partie a avancé avant l'arrivée de ton coup ; réessaie",
         "es": "la partida avanzó antes de que llegara tu jugada; inténtalo de nuevo",
     },
     "rematch_blocked": {
@@ -122,22 +122,22 @@ say = Sayer({
     # the game socket (donjon/server/ws.py)
     "not_a_player": {
         "en": "you are watching this game: only its players can act",
-        "fr": "vous regardez cette partie : seuls ses joueurs peuvent jouer",
+        "fr": "tu regardes cette partie : seuls ses joueurs peuvent jouer",
         "es": "estás viendo esta partida: solo sus jugadores pueden jugar",
     },
     "targets_stale": {
         "en": "version {v} is not the game's version {now}: ask again for the current one",
-        "fr": "la version {v} n'est pas celle de la partie, {now} : redemandez pour la version actuelle",
+        "fr": "la version {v} n'est pas celle de la partie, {now} : redemande pour la version actuelle",
         "es": "la versión {v} no es la de la partida, {now}: vuelve a pedir la actual",
     },
     "not_playable": {
         "en": "you cannot play {card!r} now",
-        "fr": "vous ne pouvez pas jouer {card!r} maintenant",
+        "fr": "tu ne peux pas jouer {card!r} maintenant",
         "es": "no puedes jugar {card!r} ahora",
     },
     "restarting": {
         "en": "the server is restarting: send it again once reconnected",
-        "fr": "le serveur redémarre : renvoyez-le une fois reconnecté",
+        "fr": "le serveur redémarre : renvoie-le une fois reconnecté",
         "es": "el servidor se está reiniciando: vuelve a enviarlo cuando te reconectes",
     },
     "too_many_messages": {
@@ -165,12 +165,12 @@ say = Sayer({
     },
     "chat_muted": {
         "en": "an operator muted you until {until}: you may not chat before then",
-        "fr": "un modérateur vous a réduit au silence jusqu'au {until} : vous ne pouvez pas écrire avant",
+        "fr": "un modérateur t'a réduit au silence jusqu'au {until} : tu ne peux pas écrire avant",
         "es": "un moderador te ha silenciado hasta el {until}: no puedes escribir en el chat antes",
     },
     "chat_too_fast": {
         "en": "at most {burst} chat lines in {window:g} seconds: wait a little",
-        "fr": "au plus {burst} messages en {window:g} secondes : patientez un peu",
+        "fr": "au plus {burst} messages en {window:g} secondes : patiente un peu",
         "es": "como máximo {burst} mensajes en {window:g} segundos: espera un poco",
     },
     # past positions (donjon/server/positions.py)

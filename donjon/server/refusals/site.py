@@ -17,27 +17,27 @@ say = Sayer({
     },
     "self_block": {
         "en": "you cannot block yourself",
-        "fr": "vous ne pouvez pas vous bloquer vous-même",
+        "fr": "tu ne peux pas te bloquer toi-même",
         "es": "no puedes bloquearte a ti mismo",
     },
     "self_unblock": {
         "en": "you cannot unblock yourself",
-        "fr": "vous ne pouvez pas vous débloquer vous-même",
+        "fr": "tu ne peux pas te débloquer toi-même",
         "es": "no puedes desbloquearte a ti mismo",
     },
     "self_follow": {
         "en": "you cannot follow yourself",
-        "fr": "vous ne pouvez pas vous suivre vous-même",
+        "fr": "tu ne peux pas te suivre toi-même",
         "es": "no puedes seguirte a ti mismo",
     },
     "self_unfollow": {
         "en": "you cannot unfollow yourself",
-        "fr": "vous ne pouvez pas cesser de vous suivre vous-même",
+        "fr": "tu ne peux pas cesser de te suivre toi-même",
         "es": "no puedes dejar de seguirte a ti mismo",
     },
     "self_report": {
         "en": "you cannot report yourself",
-        "fr": "vous ne pouvez pas vous signaler vous-même",
+        "fr": "tu ne peux pas te signaler toi-même",
         "es": "no puedes denunciarte a ti mismo",
     },
     # ----------------------------------------------------------------- tables, games, exports (api)
@@ -53,7 +53,7 @@ say = Sayer({
     },
     "game_active": {
         "en": "this game is still being played: watch it live",
-        "fr": "cette partie est encore en cours : regardez-la en direct",
+        "fr": "cette partie est encore en cours : regarde-la en direct",
         "es": "esta partida aún se está jugando: mírala en directo",
     },
     "no_export": {
@@ -74,7 +74,7 @@ say = Sayer({
     # ----------------------------------------------------------------- league (league_api)
     "account_required": {
         "en": "guests play without coins: register to collect bonuses, rewards and hats",
-        "fr": "les invités jouent sans pièces : inscrivez-vous pour recevoir bonus, récompenses et chapeaux",
+        "fr": "les invités jouent sans pièces : inscris-toi pour recevoir bonus, récompenses et chapeaux",
         "es": "los invitados juegan sin monedas: regístrate para recoger bonificaciones, recompensas y sombreros",
     },
     "speed_one_of": {
@@ -95,7 +95,7 @@ say = Sayer({
     },
     "report_say_what": {
         "en": "say what happened: a report of reason 'other' has a text",
-        "fr": "dites ce qui s'est passé : un signalement pour « Autre chose » a un texte",
+        "fr": "dis ce qui s'est passé : un signalement pour « Autre chose » a un texte",
         "es": "di qué pasó: una denuncia por «Otra cosa» lleva un texto",
     },
     "no_game": {
@@ -110,28 +110,28 @@ say = Sayer({
     },
     "already_reported": {
         "en": "you already reported {name} for this; the operators will read it",
-        "fr": "vous avez déjà signalé {name} pour cela ; les responsables du site le liront",
+        "fr": "tu as déjà signalé {name} pour cela ; les responsables du site le liront",
         "es": "ya denunciaste a {name} por esto; los responsables del sitio lo leerán",
     },
     "too_many_reports": {
         "en": "{most} of your reports are still to be read; wait for the operators",
-        "fr": "{most} de vos signalements attendent encore d'être lus ; attendez les responsables du site",
+        "fr": "{most} de tes signalements attendent encore d'être lus ; attends les responsables du site",
         "es": "{most} de tus denuncias están aún por leer; espera a los responsables del sitio",
     },
     # ----------------------------------------------------------------- blocks, follows
     "too_many_blocks": {
         "en": "you have blocked {most} players, the most allowed; unblock one first",
-        "fr": "vous avez bloqué {most} joueurs, le maximum permis ; débloquez-en un d'abord",
+        "fr": "tu as bloqué {most} joueurs, le maximum permis ; débloques-en un d'abord",
         "es": "has bloqueado a {most} jugadores, el máximo permitido; desbloquea a uno antes",
     },
     "follow_blocked": {
         "en": "you cannot follow {name}: one of you blocked the other",
-        "fr": "vous ne pouvez pas suivre {name} : l'un de vous a bloqué l'autre",
+        "fr": "tu ne peux pas suivre {name} : l'un de vous deux a bloqué l'autre",
         "es": "no puedes seguir a {name}: uno de los dos ha bloqueado al otro",
     },
     "too_many_follows": {
         "en": "you follow {most} players, the most allowed; unfollow one first",
-        "fr": "vous suivez {most} joueurs, le maximum permis ; cessez d'en suivre un d'abord",
+        "fr": "tu suis {most} joueurs, le maximum permis ; cesse d'en suivre un d'abord",
         "es": "sigues a {most} jugadores, el máximo permitido; deja de seguir a uno antes",
     },
     # ----------------------------------------------------------------- puzzles
@@ -157,7 +157,7 @@ say = Sayer({
     },
     "stale_step": {
         "en": "this puzzle is at step {progress}, not {step}: reload it",
-        "fr": "ce problème en est à l'étape {progress}, pas {step} : rechargez-le",
+        "fr": "ce problème en est à l'étape {progress}, pas {step} : recharge-le",
         "es": "este problema va por el paso {progress}, no el {step}: recárgalo",
     },
     # ----------------------------------------------------------------- tutorials

@@ -19,7 +19,7 @@ const MESSAGES = {
   },
   typeMove: {
     en: "Type a move (Nf3, e4, O-O)",
-    fr: "Tapez un coup (Cf3, e4, O-O)",
+    fr: "Tape un coup (Cf3, e4, O-O)",
     es: "Escribe una jugada (Cf3, e4, O-O)",
   },
   typedNoMove: {
@@ -29,7 +29,7 @@ const MESSAGES = {
   },
   typedAmbiguous: {
     en: "Several legal moves fit “{text}”: add the starting file or rank, or the promotion's piece",
-    fr: "Plusieurs coups légaux conviennent à « {text} » : ajoutez la colonne ou la rangée de départ, ou la pièce de promotion",
+    fr: "Plusieurs coups légaux conviennent à « {text} » : ajoute la colonne ou la rangée de départ, ou la pièce de promotion",
     es: "Varias jugadas legales encajan con «{text}»: añade la columna o la fila de salida, o la pieza de la promoción",
   },
   theirTurn: {
