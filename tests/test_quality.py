@@ -100,6 +100,39 @@ def test_endless_smooth_animations_are_found() -> None:
     assert endless_smooth_animations(".a { animation: glow 1s ease-in-out 2; } .b { animation: spin 1s linear infinite }") == []
 
 
+def pulses_kept_under_reduced_motion(css: str) -> list[str]:
+    """The selectors of endless animations (but those of :data:`SMOOTH_FOR_EVER`) that no
+    ``@media (prefers-reduced-motion: reduce)`` block of the same stylesheet stops with
+    ``animation: none`` (a ``*`` there stops them all)."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    stopped: set[str] = set()
+    for block in re.findall(r"@media\s*\(prefers-reduced-motion:\s*reduce\)\s*\{((?:[^{}]*\{[^{}]*\})*)[^{}]*\}", css):
+        for sel, body in re.findall(r"([^{}]+)\{([^{}]*)\}", block):
+            if re.search(r"animation\s*:\s*none", body):
+                stopped |= {" ".join(x.split()) for x in sel.split(",")}
+    kept = []
+    for sel, body in re.findall(r"([^{}@]+)\{([^{}]*animation\s*:[^{}]*)\}", css):
+        decl = re.search(r"animation\s*:\s*([^;}]*)", body)
+        if not decl or "infinite" not in decl.group(1) or decl.group(1).split()[0] in SMOOTH_FOR_EVER:
+            continue
+        kept += [x for x in (" ".join(y.split()) for y in sel.split(",")) if x not in stopped and "*" not in stopped]
+    return kept
+
+
+def test_pulses_kept_under_reduced_motion_are_found() -> None:
+    css = ".a { animation: glow 1s steps(5) infinite; } .b, .c { animation: glow 1s steps(5) infinite; }"
+    assert pulses_kept_under_reduced_motion(css) == [".a", ".b", ".c"]
+    assert pulses_kept_under_reduced_motion(css + "@media (prefers-reduced-motion: reduce) { .a, .c { animation: none; } }") == [".b"]
+    assert pulses_kept_under_reduced_motion(css + "@media (prefers-reduced-motion: reduce) { * { animation: none !important; } }") == []
+
+
+def test_every_pulse_stops_for_a_reader_who_asks_for_less_motion() -> None:
+    """Each stylesheet stops its own endless animations under ``prefers-reduced-motion``, so a
+    board shown without the site's stylesheet (its dev harness, another page) stops them too."""
+    kept = {path: pulses_kept_under_reduced_motion(css) for path, css in stylesheets().items()}
+    assert {p: found for p, found in kept.items() if found} == {}
+
+
 def test_endless_animations_repaint_a_few_times_a_second() -> None:
     """A glow that pulses while a board waits for its player repaints what it covers at every
     step: at the screen's 60 frames a second a lit Citadel map kept ~80 % of a core busy in
