@@ -20,9 +20,10 @@ from tests.browser.site_server import SiteServer
 CHROMIUM = "/usr/bin/chromium"
 
 DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-SHOTS = DOCS_SHOTS if os.environ.get("DONJON_SCREENSHOTS") == "1" else Path(tempfile.gettempdir()) / "donjon-screenshots"
-"""Where the tests save their screenshots: a temporary folder, or docs/screenshots (the pictures
-the documentation shows) when ``DONJON_SCREENSHOTS=1``, so a plain test run leaves the tree clean."""
+SHOOT = os.environ.get("DONJON_SCREENSHOTS", "")
+SHOTS = DOCS_SHOTS if SHOOT == "1" else Path(tempfile.gettempdir()) / "donjon-screenshots"
+"""Where the tests save their screenshots when asked to: docs/screenshots (the pictures the
+documentation shows) with ``DONJON_SCREENSHOTS=1``, a temporary folder with any other value."""
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
 
@@ -36,6 +37,71 @@ def browser():
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b
         b.close()
+
+
+def pulse_of(page: Any, selector: str) -> dict[str, str]:
+    """The CSS animation of the first element ``selector`` finds, with no preference for motion
+    and with reduced motion asked for: ``{"no-preference": name, "reduce": name}``."""
+    out = {}
+    for pref in ("no-preference", "reduce"):
+        page.emulate_media(reduced_motion=pref)
+        out[pref] = page.locator(selector).first.evaluate("e => getComputedStyle(e).animationName")
+    return out
+
+
+def save_shot(target: Any, name: str, settle_ms: int = 0, **options: Any) -> None:
+    """Save the screenshot of ``target`` (a page, or a locator for one element) as ``name`` in
+    :data:`SHOTS`, ``settle_ms`` after the last step (a transition ending), when screenshots are
+    asked for (``DONJON_SCREENSHOTS`` set); otherwise do nothing. A screenshot costs ~0.5 s of
+    CPU, and those of a plain test run were thrown away unseen."""
+    if not SHOOT:
+        return
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    if settle_ms:
+        getattr(target, "page", target).wait_for_timeout(settle_ms)
+    target.screenshot(path=str(SHOTS / name), **options)
+
+
+class WarmContext:
+    """One browser context for a test module's pages of one site, kept warm: a page of that
+    site stays open in it (``anchor``), so Chromium puts each later page of the site in the
+    same renderer process, whose scripts are already compiled, instead of starting a process
+    for it. A board's page then loads in about half the CPU of a page in a new context.
+
+    Its pages ask for reduced motion (unless ``options`` say otherwise): the boards' highlights
+    then stop pulsing, which otherwise costs ~0.2 s of CPU each second a page waits.
+
+    ``page(width, height)`` opens a page at that window size; ``release(page)`` closes it and
+    clears the site's cookies and storage, so the next test starts as on a new device."""
+
+    def __init__(self, browser: Any, url: str, **options: Any) -> None:
+        self.ctx = browser.new_context(device_scale_factor=1, **{"reduced_motion": "reduce", **options})
+        self.anchor = self.ctx.new_page()
+        self.anchor.goto(url.rstrip("/") + "/warm")  # any answer of the site (a 404 here) is a page of it
+
+    def page(self, width: int, height: int) -> Any:
+        pg = self.ctx.new_page()
+        pg.set_viewport_size({"width": width, "height": height})
+        return pg
+
+    def release(self, pg: Any) -> None:
+        pg.close()
+        self.ctx.clear_cookies()
+        self.anchor.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+
+
+@pytest.fixture(scope="module")
+def warm(browser) -> Iterator[Any]:
+    """``warm(url)``: a :class:`WarmContext` of the site at ``url``, closed after the module."""
+    made: list[WarmContext] = []
+
+    def make(url: str, **options: Any) -> WarmContext:
+        made.append(WarmContext(browser, url, **options))
+        return made[-1]
+
+    yield make
+    for w in made:
+        w.ctx.close()
 
 
 _MIDDLE_JS = """e => {
@@ -100,7 +166,8 @@ def site_factory(tmp_path_factory, zygote):
 def quick_games(browser: Any, site: SiteServer, roots: dict[str, str]) -> Iterator[dict[str, Any]]:
     """One quick game against the easy bot per game of ``roots`` (game → its board's root
     selector), all for one guest, in a 1280x860 browser context: yields ``{"ctx", "urls"}``
-    (each game's page URL), for a module fixture."""
+    (each game's page URL), for a module fixture. A page of the site stays open in the context,
+    as in :class:`WarmContext`."""
     ctx = browser.new_context(base_url=site.url, viewport={"width": 1280, "height": 860}, reduced_motion="reduce")
     ctx.set_default_timeout(20000)
     page = ctx.new_page()
@@ -111,6 +178,6 @@ def quick_games(browser: Any, site: SiteServer, roots: dict[str, str]) -> Iterat
         page.wait_for_url(re.compile(r"/g/[^/?#]+$"))
         page.wait_for_function(f"() => document.querySelector('{root}')?.dataset.version !== undefined")
         urls[game] = page.url
-    page.close()
+    page.goto("/warm")  # stays open: the context's later pages of the site start warm (WarmContext)
     yield {"ctx": ctx, "urls": urls}
     ctx.close()

@@ -40,17 +40,21 @@ def server(tmp_path_factory):
     srv.stop()
 
 
+@pytest.fixture(scope="module")
+def pages(warm, server):
+    return warm(server.url)
+
+
 @pytest.fixture()
-def page(browser, server):
-    ctx = browser.new_context()
-    pg = ctx.new_page()
+def page(pages, server):
+    pg = pages.page(1280, 720)
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.route(f"{server.url}{BLANK}", lambda route: route.fulfill(
         status=200, content_type="text/html", body="<!doctype html><meta charset='utf-8'><title>logic</title>"))
     pg.goto(server.url + BLANK)
     yield pg
-    ctx.close()
+    pages.release(pg)
     assert not errors, errors
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.browser import make_castel_fixtures as fx_mod
-from tests.browser.conftest import SHOTS, click_middle
+from tests.browser.conftest import click_middle, pulse_of, save_shot
 
 pytestmark = pytest.mark.browser
 
@@ -86,15 +86,19 @@ def server():
     srv.stop()
 
 
+@pytest.fixture(scope="module")
+def pages(warm, server):
+    return warm(server.url)
+
+
 @pytest.fixture()
-def page(browser):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 1050}, device_scale_factor=1)
-    pg = ctx.new_page()
+def page(pages):
+    pg = pages.page(1280, 1050)
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     yield pg
-    ctx.close()
+    pages.release(pg)
     assert not errors, errors
 
 
@@ -118,9 +122,7 @@ def sent(page) -> list[dict[str, Any]]:
 
 
 def shot(page, name: str, selector: str = "#game") -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(200)
-    page.locator(selector).screenshot(path=str(SHOTS / name), animations="disabled")
+    save_shot(page.locator(selector), name, settle_ms=200, animations="disabled")
 
 
 def click_square(page, sq: list[int]) -> None:
@@ -267,8 +269,7 @@ def test_spanish_board_log_and_zoom(page, server) -> None:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(150)
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"castel-es-zoom-{width}.png"), animations="disabled")
+        save_shot(page, f"castel-es-zoom-{width}.png", animations="disabled")
 
 
 def test_spectator_sees_no_hand_and_cannot_act(page, server) -> None:
@@ -385,6 +386,8 @@ def test_exchange_from_the_exchange_first(page, server) -> None:
     givers = {a["give"] for a in legal if a["type"] == "exchange" and kind(a["take"]) == ex_kind}
     lit = attrs(page, ".cg-hand .cg-card.cg-lit", "data-card")
     assert lit and set(lit) >= givers
+    # a lit card pulses, unless the reader asks for less motion
+    assert pulse_of(page, ".cg-hand .cg-card.cg-lit") == {"no-preference": "cg-card-glow", "reduce": "none"}
     click_hand(page, sorted(givers)[0])
     page.wait_for_function("window.__sent.length === 1")
     assert sent(page)[0] in legal and sent(page)[0]["give"] == sorted(givers)[0]
@@ -584,11 +587,10 @@ def test_catalogue_page(page, server) -> None:
     page.locator(".cg-cat-grid .cg-card[data-kind='dragon']").click()
     assert page.locator(".cg-cat-modal .cg-s-big").is_visible()
     assert "Send back 2 cards" in page.locator(".cg-cat-modal").inner_text()
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "castel-card-zoom.png"), animations="disabled")
+    save_shot(page, "castel-card-zoom.png", animations="disabled")
     page.keyboard.press("Escape")
     assert page.locator(".cg-cat-modal").is_hidden()
-    page.screenshot(path=str(SHOTS / "castel-catalogue.png"), full_page=True, animations="disabled")
+    save_shot(page, "castel-catalogue.png", full_page=True, animations="disabled")
     page.goto(f"{server.url}/pages/cards.html?lang=fr")
     page.wait_for_selector(".cg-cat-grid .cg-card")
     assert "Hors les murs" in page.locator(".cg-catalogue").inner_text()
@@ -605,7 +607,7 @@ def test_rules_page(page, server) -> None:
     page.locator(".cg-rules-lang [data-lang='en']").click()
     assert "Castel rules" in page.locator("article:not([hidden]) h1").inner_text()
     page.locator(".cg-rules-lang [data-lang='fr']").click()
-    page.screenshot(path=str(SHOTS / "castel-rules-fr.png"), full_page=False)
+    save_shot(page, "castel-rules-fr.png", full_page=False)
     # in Spanish, with its card table, at a desktop and a phone width
     for width, height in ((1280, 860), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
@@ -614,7 +616,7 @@ def test_rules_page(page, server) -> None:
         rows = page.locator("article[lang='es'] .cg-card-table tbody tr")
         assert rows.count() == 37 and "Dama de compañía" in rows.nth(5).inner_text()
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-        page.screenshot(path=str(SHOTS / f"castel-rules-es-{width}.png"), full_page=False)
+        save_shot(page, f"castel-rules-es-{width}.png", full_page=False)
     page.locator(".cg-rules-lang [data-lang='en']").click()
     assert "Castel rules" in page.locator("article:not([hidden]) h1").inner_text()
     page.set_viewport_size({"width": 1280, "height": 1050})

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import SHOTS, site_env
+from tests.browser.conftest import save_shot, site_env
 from tests.browser.test_site_end import DESKTOP, PHONE, new_page, register  # noqa: F401 (new_page: a fixture)
 
 pytestmark = pytest.mark.browser
@@ -39,9 +39,8 @@ def user_page(new_page):  # noqa: F811 (the imported fixture)
 
 
 def shot(pg: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     pg.evaluate("window.scrollTo(0, 0)")  # the sticky header at the top of the whole page
-    pg.screenshot(path=str(SHOTS / name), animations="disabled", full_page=True)
+    save_shot(pg, name, animations="disabled", full_page=True)
 
 
 def no_side_scroll(pg: Any) -> None:

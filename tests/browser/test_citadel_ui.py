@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.browser import make_citadel_fixtures as mcf
-from tests.browser.conftest import SHOTS, click_middle
+from tests.browser.conftest import click_middle, pulse_of, save_shot
 
 pytestmark = pytest.mark.browser
 
@@ -57,25 +57,29 @@ def server():
     srv.stop()
 
 
-def new_page(browser, width: int, height: int):
-    ctx = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1)
-    pg = ctx.new_page()
+@pytest.fixture(scope="module")
+def pages(warm, server):
+    return warm(server.url)
+
+
+def new_page(pages, width: int, height: int):
+    pg = pages.page(width, height)
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     yield pg
-    ctx.close()
+    pages.release(pg)
     assert not errors, errors
 
 
 @pytest.fixture()
-def page(browser):
-    yield from new_page(browser, 1280, 1120)
+def page(pages):
+    yield from new_page(pages, 1280, 1120)
 
 
 @pytest.fixture()
-def phone(browser):
+def phone(pages):
     """A phone's window: the board in one column, the map's small targets as buttons too."""
-    yield from new_page(browser, 390, 844)
+    yield from new_page(pages, 390, 844)
 
 
 def load(server, name: str) -> dict[str, Any]:
@@ -139,12 +143,10 @@ def click_switch(page, room: str) -> None:
 
 
 def shot(page, name: str, full: bool = False) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(300)
     if full:
-        page.screenshot(path=str(SHOTS / name), full_page=True)
+        save_shot(page, name, settle_ms=300, full_page=True)
     else:
-        page.locator("#game").screenshot(path=str(SHOTS / name))
+        save_shot(page.locator("#game"), name, settle_ms=300)
 
 
 def targeting(page) -> dict[str, Any] | None:
@@ -157,6 +159,8 @@ def targeting(page) -> dict[str, Any] | None:
 def test_the_map_draws_the_whole_view(page, server) -> None:
     fx = open_fx(page, server, "midgame")
     v = last(fx)["view"]
+    # the rooms one may enter pulse, unless the reader asks for less motion
+    assert pulse_of(page, ".ctl-roomhit.ctl-hl") == {"no-preference": "ctl-march", "reduce": "none"}
     assert page.locator(".ctl-roomhit").count() == 12
     assert page.locator(".ctl-door").count() == 18
     assert page.locator(".ctl-window").count() == 3
@@ -572,8 +576,7 @@ def test_rules_page(page, server) -> None:
     assert "Reglas" in page.locator("article:not([hidden]) h1").inner_text()
     page.locator(".ctl-rules-lang [data-lang='en']").click()
     assert "rules" in page.locator("article:not([hidden]) h1").inner_text()
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "citadel-rules.png"))
+    save_shot(page, "citadel-rules.png")
 
 
 # ----------------------------------------------------------------------------- live games through the UI
@@ -715,15 +718,12 @@ def test_every_card_and_power_through_the_ui(page, server, key: str) -> None:
     assert sent(page) == [action]
 
 
-def test_live_solo_game_through_the_ui_to_its_end(page, server) -> None:
-    """A whole solo game by clicks. Seed 14: 23 actions, among them doors opened, a switch,
-    cards and a power; the phone's game (seed 3, 46 actions) also rescues a treasure."""
-    final = play_live(page, server, players=1, seed=14, shot_name="citadel-live.png")
-    assert {"open", "switch", "power"} <= final["kinds"]
-    v = final["view"]
-    assert len(v["saved"]) == 4 or len(v["lost"]) == 4
-
-
 def test_live_game_with_a_bot_teammate_to_its_end(page, server) -> None:
+    """A whole game by clicks on a desktop, the bot teammate playing its turns. Seed 8: doors
+    opened, switches, cards, a power, the vote and a character chosen; the phone's game (seed
+    3, 46 actions, alone) also rescues a treasure."""
     final = play_live(page, server, players=2, seed=8, shot_name="citadel-live-bot.png")
     assert final["view"]["players"] == 2
+    assert {"open", "switch", "power", "vote", "choose"} <= final["kinds"]
+    v = final["view"]
+    assert len(v["saved"]) == 4 or len(v["lost"]) == 4

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import SHOTS, quick_games, site_env
+from tests.browser.conftest import quick_games, save_shot, site_env
 
 pytestmark = pytest.mark.browser
 
@@ -141,8 +141,7 @@ def test_the_drawer_shows_the_rules_and_the_searchable_catalogue(games, game, wi
     else:  # Citadel has no card catalogue page: no tab for one
         assert tabs.count() == 1 and page.locator("#drawer-tab-cards").count() == 0
 
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"drawer-{game}-{width}.png"))
+    save_shot(page, f"drawer-{game}-{width}.png")
     page.keyboard.press("Escape")
     drawer.wait_for(state="hidden")
     assert page.evaluate("document.activeElement.id") == "drawer-btn"
@@ -209,7 +208,7 @@ def test_a_zoomed_card_is_explained_in_the_drawer(games, width, height) -> None:
     assert names[card]["en"] in entry.inner_text()
     assert page.evaluate("document.getElementById('rules-drawer').contains(document.activeElement)")
     no_sideways_scroll(page, f"explained {width}")
-    page.screenshot(path=str(SHOTS / f"drawer-explained-{width}.png"))
+    save_shot(page, f"drawer-explained-{width}.png")
     # Escape closes the entry first, then the drawer
     page.keyboard.press("Escape")
     entry.wait_for(state="hidden")

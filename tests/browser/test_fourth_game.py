@@ -5,12 +5,11 @@ no board module of its own) against its bot, under the site's CSP."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser.conftest import SHOTS
+from tests.browser.conftest import save_shot
 from tests.fourth_game import plugin
 
 pytestmark = pytest.mark.browser
@@ -48,8 +47,7 @@ def test_the_lobby_offers_it_and_its_page_plays_against_the_bot(browser, site, w
     page.wait_for_function(f"() => JSON.parse(document.querySelector('.fb-json').textContent).moves >= {before + 2}",
                            timeout=20_000)  # our drop and the bot's answer
     assert _moves(page) >= before + 2
-    Path(SHOTS).mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(Path(SHOTS) / f"fourth-game-{width}x{height}.png"))
+    save_shot(page, f"fourth-game-{width}x{height}.png")
     width_ok = page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
     assert width_ok, "the page scrolls sideways"
     assert errors == []

@@ -41,7 +41,7 @@ class Guest:
 
     def __init__(self, browser: Any, site: SiteServer) -> None:
         self.site = site
-        self.ctx = browser.new_context(base_url=site.url, viewport=VIEWPORT)
+        self.ctx = browser.new_context(base_url=site.url, viewport=VIEWPORT, reduced_motion="reduce")
         self.ctx.set_default_timeout(20000)
         self.errors: list[str] = []
         self.frames: list[dict[str, Any]] = []

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from donjon.server import tutorials
-from tests.browser.conftest import SHOTS, click_middle, site_env
+from tests.browser.conftest import click_middle, save_shot, site_env
 
 pytestmark = pytest.mark.browser
 
@@ -30,9 +30,7 @@ def site(site_factory):
 
 
 def shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(150)
-    page.screenshot(path=str(SHOTS / name), animations="disabled")
+    save_shot(page, name, settle_ms=150, animations="disabled")
 
 
 def no_sideways_scroll(page: Any) -> None:
@@ -111,7 +109,7 @@ def lesson_open(page: Any, n: int) -> None:
 @pytest.mark.parametrize("game", list(CLICKS))
 def test_complete_a_tutorial_then_play_the_easy_bot(browser, site, game: str) -> None:
     tut = tutorials.tutorial(game)
-    ctx = browser.new_context(base_url=site.url, viewport=SIZES["wide"], device_scale_factor=1)
+    ctx = browser.new_context(base_url=site.url, viewport=SIZES["wide"], device_scale_factor=1, reduced_motion="reduce")
     ctx.set_default_timeout(15000)
     errors: list[str] = []
     page = ctx.new_page()
@@ -173,7 +171,7 @@ def test_complete_a_tutorial_then_play_the_easy_bot(browser, site, game: str) ->
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_lesson_on_a_laptop_and_a_phone(browser, site, size: str) -> None:
-    ctx = browser.new_context(base_url=site.url, viewport=SIZES[size], device_scale_factor=1)
+    ctx = browser.new_context(base_url=site.url, viewport=SIZES[size], device_scale_factor=1, reduced_motion="reduce")
     page = ctx.new_page()
     try:
         for game in CLICKS:
@@ -202,7 +200,7 @@ def test_on_a_phone_what_the_lesson_says_next_comes_into_view(browser, site, gam
     "well done" with its Next button, and the next lesson's title and text show in the window
     without scrolling back up (they were left above it, or under the top bar)."""
     tut = tutorials.tutorial(game)
-    ctx = browser.new_context(base_url=site.url, viewport=SIZES["phone"], device_scale_factor=1)
+    ctx = browser.new_context(base_url=site.url, viewport=SIZES["phone"], device_scale_factor=1, reduced_motion="reduce")
     ctx.set_default_timeout(15000)
     page = ctx.new_page()
     try:

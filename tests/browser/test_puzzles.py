@@ -10,7 +10,7 @@ import pytest
 
 from donjon.games import get_info
 from donjon.games.puzzles import Puzzle
-from tests.browser.conftest import SHOTS, site_env
+from tests.browser.conftest import save_shot, site_env
 
 GAME = "unfairchess"
 
@@ -45,9 +45,7 @@ def click(page: Any, uci: str) -> None:
 
 
 def shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(200)
-    page.screenshot(path=str(SHOTS / name))
+    save_shot(page, name, settle_ms=200)
 
 
 def test_solve_a_puzzle_on_the_board(browser, site) -> None:

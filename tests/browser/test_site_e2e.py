@@ -26,7 +26,7 @@ import httpx
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.conftest import SHOTS, site_env
+from tests.browser.conftest import save_shot, site_env
 from tests.browser.site_server import SiteServer
 
 pytestmark = pytest.mark.browser
@@ -60,7 +60,8 @@ class Person:
     def __init__(self, browser: Any, site: SiteServer, name: str) -> None:
         self.name = name
         self.site = site
-        self.ctx = browser.new_context(base_url=site.url, viewport=VIEWPORT, device_scale_factor=1)
+        self.ctx = browser.new_context(base_url=site.url, viewport=VIEWPORT, device_scale_factor=1,
+                                       reduced_motion="reduce")
         self.ctx.set_default_timeout(15000)
         self.errors: list[str] = []
         self.frames: list[dict[str, Any]] = []  # sync/event frames of /ws/game/*, in order
@@ -173,9 +174,7 @@ class Person:
         return self.page.eval_on_selector_all(".ucg-hand .ucg-card", "els => els.map(e => e.dataset.card)")
 
     def shot(self, name: str) -> None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        self.page.wait_for_timeout(200)
-        self.page.screenshot(path=str(SHOTS / name), animations="disabled")
+        save_shot(self.page, name, settle_ms=200, animations="disabled")
 
     def no_horizontal_overflow(self) -> None:
         over = self.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")

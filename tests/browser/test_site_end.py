@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import SHOTS, site_env
+from tests.browser.conftest import save_shot, site_env
 
 pytestmark = pytest.mark.browser
 
@@ -51,7 +51,7 @@ def new_page(browser, site):
     errors: list[str] = []
 
     def make(viewport: dict[str, int] = DESKTOP) -> Any:
-        ctx = browser.new_context(base_url=site.url, viewport=viewport, device_scale_factor=1)
+        ctx = browser.new_context(base_url=site.url, viewport=viewport, device_scale_factor=1, reduced_motion="reduce")
         ctx.set_default_timeout(15000)
         made.append(ctx)
         pg = ctx.new_page()
@@ -94,8 +94,7 @@ def seated(alice: Any, bob: Any, table: dict[str, Any]) -> str:
 
 
 def shot(pg: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    pg.screenshot(path=str(SHOTS / name), animations="disabled")
+    save_shot(pg, name, animations="disabled")
 
 
 def no_turn_shown(pg: Any) -> None:

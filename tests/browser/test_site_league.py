@@ -21,9 +21,9 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import site_env
+from tests.browser.conftest import save_shot, site_env
 from tests.browser.site_server import SiteServer
-from tests.browser.test_site_e2e import DECKS, HANDS, SHOTS, Person, card_steps, sign_up
+from tests.browser.test_site_e2e import DECKS, HANDS, Person, card_steps, sign_up
 
 pytestmark = pytest.mark.browser
 
@@ -212,8 +212,7 @@ def _play(alice: Person, bob: Person, browser: Any, site: SiteServer) -> None:
     assert page.locator(f"#hat-row .hat-owned.equipped[data-hat='{HAT}']").count() == 1
     assert int(page.locator("#profile-balance").inner_text()) == after_buy
     alice.no_horizontal_overflow()
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "site-league-profile.png"), full_page=True, animations="disabled")
+    save_shot(page, "site-league-profile.png", full_page=True, animations="disabled")
 
     bob.page.goto("/profile/bob")
     bcard = bob.page.locator("#rating-grid .rating-card[data-game='unfairchess']")

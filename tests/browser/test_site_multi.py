@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import SHOTS, click_middle, site_env
+from tests.browser.conftest import click_middle, save_shot, site_env
 from tests.browser.site_server import SiteServer
 from tests.browser.test_castel_ui import click_card, click_hand, play_by_clicking
 from tests.browser.test_citadel_ui import perform
@@ -111,7 +111,7 @@ class Person:
         if difficulty:
             form.locator(f"label:has(input[name=difficulty][value={difficulty}])").click()
         if shot:
-            form.screenshot(path=str(SHOTS / shot))
+            save_shot(form, shot)
         form.locator("button[type=submit]").click()
 
     def enter_game(self, root: str) -> str:
@@ -151,9 +151,7 @@ class Person:
         raise AssertionError(f"{self.name}: the board did not settle")
 
     def shot(self, name: str) -> None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        self.page.wait_for_timeout(250)
-        self.page.screenshot(path=str(SHOTS / name), animations="disabled")
+        save_shot(self.page, name, settle_ms=250, animations="disabled")
 
 
 @pytest.fixture()

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.browser import make_fixtures
-from tests.browser.conftest import SHOTS
+from tests.browser.conftest import pulse_of, save_shot
 
 pytestmark = pytest.mark.browser
 
@@ -58,14 +58,18 @@ def server():
     srv.stop()
 
 
+@pytest.fixture(scope="module")
+def pages(warm, server):
+    return warm(server.url)
+
+
 @pytest.fixture()
-def page(browser):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 1050}, device_scale_factor=1)
-    pg = ctx.new_page()
+def page(pages):
+    pg = pages.page(1280, 1050)
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     yield pg
-    ctx.close()
+    pages.release(pg)
     assert not errors, errors
 
 
@@ -97,9 +101,7 @@ def sent(page) -> list[dict[str, Any]]:
 
 
 def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(250)
-    page.locator("#game").screenshot(path=str(SHOTS / name), animations="disabled")
+    save_shot(page.locator("#game"), name, settle_ms=250, animations="disabled")
 
 
 def hand_card(page, card_id: str):
@@ -301,6 +303,8 @@ def test_rarity_glow_classes(page, server) -> None:
     assert "ucg-r-legendary" in hand_card(page, "frappe_celeste").get_attribute("class")
     glow = page.evaluate("getComputedStyle(document.querySelector(\".ucg-hand [data-card='frappe_celeste']\")).boxShadow")
     assert "rgba(255, 185, 30" in glow or "rgb(255" in glow
+    # the legendary glow pulses, unless the reader asks for less motion
+    assert pulse_of(page, ".ucg-hand [data-card='frappe_celeste']") == {"no-preference": "ucg-legend", "reduce": "none"}
 
 
 def test_status_card_on_a_piece(page, server) -> None:
@@ -484,11 +488,10 @@ def test_catalogue_page(page, server) -> None:
     assert page.locator(".ucg-cat-grid .ucg-card").count() == 58
     page.locator(".ucg-cat-grid .ucg-card[data-card='trahison']").click()
     assert page.locator(".ucg-cat-modal .ucg-card.ucg-big").is_visible()
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "unfairchess-card-zoom.png"), animations="disabled")
+    save_shot(page, "unfairchess-card-zoom.png", animations="disabled")
     page.keyboard.press("Escape")
     assert page.locator(".ucg-cat-modal").is_hidden()
-    page.screenshot(path=str(SHOTS / "unfairchess-catalogue.png"), full_page=True, animations="disabled")
+    save_shot(page, "unfairchess-catalogue.png", full_page=True, animations="disabled")
 
 
 def test_rules_page(page, server) -> None:
@@ -497,7 +500,7 @@ def test_rules_page(page, server) -> None:
     page.locator(".ucg-rules-lang [data-lang='en']").click()
     assert "rules" in page.locator("article:not([hidden]) h1").inner_text()
     page.locator(".ucg-rules-lang [data-lang='fr']").click()
-    page.screenshot(path=str(SHOTS / "unfairchess-rules-fr.png"), full_page=False)
+    save_shot(page, "unfairchess-rules-fr.png", full_page=False)
 
 
 def test_live_game_through_the_ui_against_a_random_bot(page, server) -> None:
@@ -683,7 +686,7 @@ def test_spanish_board_rules_and_catalogue(page, server) -> None:
         assert article.get_attribute("lang") == "es" and "Reglas de UnfairChess" in article.locator("h1").inner_text()
         assert "jaque mate" in article.inner_text()
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-        page.screenshot(path=str(SHOTS / f"unfairchess-rules-es-{width}.png"), full_page=False)
+        save_shot(page, f"unfairchess-rules-es-{width}.png", full_page=False)
         page.locator(".ucg-rules-lang [data-lang='en']").click()
         assert page.locator("article:not([hidden])").get_attribute("lang") == "en"
         page.locator(".ucg-rules-lang [data-lang='es']").click()

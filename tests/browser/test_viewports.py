@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser import make_fixtures
-from tests.browser.conftest import SHOTS, quick_games, site_env
+from tests.browser.conftest import quick_games, save_shot, site_env
 from tests.browser.devserver import DevServer
 
 pytestmark = pytest.mark.browser
@@ -112,8 +112,7 @@ def in_view(page: Any, b: dict[str, float]) -> bool:
 @pytest.mark.parametrize("game", list(GAMES))
 def test_board_and_hand_fit_the_window(games, game, width, height) -> None:
     page = open_game(games, game, width, height)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"viewport-{game}-{width}.png"))
+    save_shot(page, f"viewport-{game}-{width}.png")
     board_and_hand_in_view(page, game, width, height)
 
 
@@ -123,8 +122,7 @@ def test_a_lessons_board_and_hand_fit_a_laptop(games, game) -> None:
     (On a phone the lesson's text comes first, above the board.)"""
     width, height = SIZES[0]
     page = open_game(games, game, width, height, url=f"/learn/{game}")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"viewport-learn-{game}-{width}.png"))
+    save_shot(page, f"viewport-learn-{game}-{width}.png")
     board_and_hand_in_view(page, game, width, height)
 
 
@@ -150,9 +148,7 @@ def test_the_choice_of_characters_is_read_whole_on_a_laptop(browser, site) -> No
     page.goto("/")
     page.locator("[data-quick-game=citadel]").click()
     page.wait_for_selector(".ctl-overlay [data-choose]")
-    page.wait_for_timeout(400)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "viewport-citadel-choose-1280.png"))
+    save_shot(page, "viewport-citadel-choose-1280.png", settle_ms=400)
     scroll, client = page.evaluate("() => { const e = document.querySelector('.ctl-ov-box'); return [e.scrollHeight, e.clientHeight]; }")
     assert scroll <= client + 1, f"the choice scrolls inside its box ({scroll} > {client})"
     buttons = page.locator(".ctl-overlay [data-choose]")
@@ -211,8 +207,7 @@ def test_card_zoom_fits_the_window(games, game, width, height) -> None:
     inner = page.evaluate(f"() => {{ const e = document.querySelector('{zoom_box}'); return [e.scrollHeight, e.clientHeight, e.scrollWidth, e.clientWidth]; }}")
     assert inner[0] <= inner[1] or page.evaluate(f"() => getComputedStyle(document.querySelector('{zoom_box}')).overflowY") == "auto"
     assert inner[2] <= inner[3] + 1, f"{game} {width}x{height}: the enlarged card is wider than its box ({inner[2]} > {inner[3]})"
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"viewport-zoom-{game}-{width}.png"))
+    save_shot(page, f"viewport-zoom-{game}-{width}.png")
     assert not page.errors, page.errors
     page.close()
 
