@@ -91,17 +91,12 @@ class WarmContext:
 
 
 @pytest.fixture(scope="module")
-def warm(browser) -> Iterator[Any]:
-    """``warm(url)``: a :class:`WarmContext` of the site at ``url``, closed after the module."""
-    made: list[WarmContext] = []
-
-    def make(url: str, **options: Any) -> WarmContext:
-        made.append(WarmContext(browser, url, **options))
-        return made[-1]
-
-    yield make
-    for w in made:
-        w.ctx.close()
+def pages(browser, server) -> Iterator[WarmContext]:
+    """The :class:`WarmContext` of a board module's dev server (the module's ``server``
+    fixture), closed after the module."""
+    w = WarmContext(browser, server.url)
+    yield w
+    w.ctx.close()
 
 
 _MIDDLE_JS = """e => {

@@ -40,11 +40,6 @@ def server(tmp_path_factory):
     srv.stop()
 
 
-@pytest.fixture(scope="module")
-def pages(warm, server):
-    return warm(server.url)
-
-
 @pytest.fixture()
 def page(pages, server):
     pg = pages.page(1280, 720)

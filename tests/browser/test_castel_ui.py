@@ -86,11 +86,6 @@ def server():
     srv.stop()
 
 
-@pytest.fixture(scope="module")
-def pages(warm, server):
-    return warm(server.url)
-
-
 @pytest.fixture()
 def page(pages):
     pg = pages.page(1280, 1050)

@@ -57,11 +57,6 @@ def server():
     srv.stop()
 
 
-@pytest.fixture(scope="module")
-def pages(warm, server):
-    return warm(server.url)
-
-
 def new_page(pages, width: int, height: int):
     pg = pages.page(width, height)
     errors: list[str] = []
