@@ -68,14 +68,14 @@ class WarmContext:
     same renderer process, whose scripts are already compiled, instead of starting a process
     for it. A board's page then loads in about half the CPU of a page in a new context.
 
-    Its pages ask for reduced motion (unless ``options`` say otherwise): the boards' highlights
-    then stop pulsing, which otherwise costs ~0.2 s of CPU each second a page waits.
+    Its pages ask for reduced motion: the boards' highlights then stop pulsing, which otherwise
+    costs ~0.2 s of CPU each second a page waits.
 
     ``page(width, height)`` opens a page at that window size; ``release(page)`` closes it and
     clears the site's cookies and storage, so the next test starts as on a new device."""
 
-    def __init__(self, browser: Any, url: str, **options: Any) -> None:
-        self.ctx = browser.new_context(device_scale_factor=1, **{"reduced_motion": "reduce", **options})
+    def __init__(self, browser: Any, url: str) -> None:
+        self.ctx = browser.new_context(device_scale_factor=1, reduced_motion="reduce")
         self.anchor = self.ctx.new_page()
         self.anchor.goto(url.rstrip("/") + "/warm")  # any answer of the site (a 404 here) is a page of it
 
