@@ -98,15 +98,19 @@ def test_daily_puzzle_card_on_the_home_page(browser, site) -> None:
     ctx.close()
 
 
-def test_a_theme_keeps_to_one_line_on_a_phone_in_french(browser, site) -> None:
-    """The facts' themes are chips of a few words ("Mat en 1"): on a phone, in French, each
-    stays on one line beside its long label."""
+@pytest.mark.parametrize("lang,theme", [("fr", "Mat en 1"), ("es", "Mate en 1")])
+def test_a_theme_keeps_to_one_line_on_a_phone_and_shows_whole(browser, site, lang, theme) -> None:
+    """The facts' themes are chips of a few words ("Mat en 1"): on a phone, in French and in
+    Spanish (whose label "Tu clasificación en problemas" is the longest), each stays on one
+    line beside its long label, and shows whole (not cut short with an ellipsis)."""
     p = pick("mate_in_1")
-    page = open_page(browser, site, f"/puzzles/{GAME}/{p.id}?lang=fr", 390, 844)
+    page = open_page(browser, site, f"/puzzles/{GAME}/{p.id}?lang={lang}", 390, 844)
     chips = page.locator("#puzzle-themes .chip")
-    assert chips.count() and "Mat en 1" in page.locator("#puzzle-themes").inner_text()
+    assert chips.count() and theme in page.locator("#puzzle-themes").inner_text()
     lines = chips.evaluate_all("cs => cs.map((c) => c.getBoundingClientRect().height / parseFloat(getComputedStyle(c).lineHeight))")
     assert all(n < 1.9 for n in lines), lines
+    cut = chips.evaluate_all("cs => cs.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent)")
+    assert cut == [], f"themes cut short: {cut}"
     page.context.close()
 
 
