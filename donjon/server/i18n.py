@@ -536,6 +536,11 @@ MESSAGES: dict[str, Message] = {
         "fr": "Difficile",
         "es": "Difícil",
     },
+    "bot_named": {  # a bot's seat, named in the reader's language ({level}: "easy", "facile", "fácil")
+        "en": "Bot ({level})",
+        "fr": "Bot ({level})",
+        "es": "Bot ({level})",
+    },
     "create": {
         "en": "Open the table",
         "fr": "Ouvrir la table",

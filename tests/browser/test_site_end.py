@@ -112,6 +112,25 @@ def test_play_with_the_computer_is_one_click(new_page) -> None:
     pg.wait_for_selector(".userbox .chip-guest")  # the visitor plays as a guest
 
 
+def test_a_bot_is_named_in_the_pages_language(new_page) -> None:
+    """A bot's seat is stored as "Bot (easy)"; a page names it in its own language: on the
+    board, in the list of games being played and in the player's own list of games."""
+    pg = new_page()
+    pg.goto("/?lang=es")
+    pg.locator("[data-quick-game=unfairchess]").click()
+    gid = enter(pg)
+    for lang, name in (("es", "Bot (fácil)"), ("fr", "Bot (facile)"), ("en", "Bot (easy)")):
+        pg.goto(f"/g/{gid}?lang={lang}")
+        pg.wait_for_selector("#conn-state[data-state='connected']")
+        assert pg.locator(".ucg-top .ucg-pname").inner_text() == name
+        pg.goto(f"/watch?lang={lang}")
+        pg.wait_for_function("n => [...document.querySelectorAll('.gl-players')].some((e) => e.textContent.includes(n))",
+                             arg=name)
+        pg.goto(f"/my-games?lang={lang}")
+        pg.wait_for_function("n => [...document.querySelectorAll('.gl-players')].some((e) => e.textContent.includes(n))",
+                             arg=name)
+
+
 FAKE_AUDIO = """
 window.__sounds = [];
 window.AudioContext = class {

@@ -102,6 +102,17 @@ export function optionLabel(kind, name, value) {
   return v ? v.label : String(value);
 }
 
+/** A seat's name as this page shows it: a seat given to a bot is named in the page's language
+ * ("Bot (fácil)"; stored as "Bot (easy)"), a person's seat, and a bot standing in for a person
+ * who left (`left`, or a `user_id`), keep their name. A level the page has no word for keeps
+ * the stored name too. `p`: a player of a game (`game.players[i]`) or a table's seat. */
+export function playerName(p) {
+  if (!p) return "?";
+  if (!p.bot || p.left || p.user_id != null) return p.name;
+  const level = t(p.bot);
+  return level === p.bot ? p.name : t("bot_named", { level: level.toLocaleLowerCase(lang) });
+}
+
 export function resultText(game) {
   const o = game.outcome;
   if (!o) return "…";

@@ -1,6 +1,6 @@
 // The "My games" page: every game in progress, the ones where it is your turn first
 // (GET /api/my-games), then the finished ones; refreshed as the header's count is.
-import { esc, gameName, resultText, t } from "./api.js";
+import { esc, gameName, playerName, resultText, t } from "./api.js";
 import { setRows } from "./kit/html.js";
 import { mountChallenges } from "./challenges.js";
 import { notifyButton } from "./notify.js";
@@ -26,7 +26,7 @@ function render(data) {
         : esc(resultText(g));
       return [g.id, `<li data-game-id="${esc(g.id)}" class="${live ? "live" : ""}${g.your_turn ? " your-turn" : ""}"><a href="/g/${esc(g.id)}${live ? "" : "/replay"}">
         <span class="gl-kind">${esc(gameName(g.kind))}</span>
-        <span class="gl-players">${g.players.map((p) => esc(p.name)).join(` <i>${esc(t("vs"))}</i> `)}</span>
+        <span class="gl-players">${g.players.map((p) => esc(playerName(p))).join(` <i>${esc(t("vs"))}</i> `)}</span>
         <span class="gl-meta">${esc(t(g.mode))}${clock(g) ? ` · ${esc(clock(g))}` : ""}</span>
         <span class="gl-result ${live ? "live" : ""}">${state}</span>
       </a></li>`];

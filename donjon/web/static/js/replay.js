@@ -3,7 +3,7 @@
 // board draws it as in a live game (a click, or ←/→/Home/End here, moves the step: the board's
 // `seek`), and the side list names each step in the board's words (`ui.describe(entry)`: SAN,
 // card names, log sentences), not by internal ids, and, in a timed game, the time each move took.
-import { api, boot, endedView, esc, gameInfo, lang, seatColour, t, toast } from "./api.js";
+import { api, boot, endedView, esc, gameInfo, lang, playerName, seatColour, t, toast } from "./api.js";
 import { spentAttrs, spentByVersion } from "./kit/movelist.js";
 import { showWithin } from "./kit/scroll.js";
 
@@ -48,7 +48,7 @@ function label(step) {
 function bar(p) {
   if (!p) return "";
   const colour = seatColour(summary.kind, p.seat);
-  return `<div class="pb"><span class="pb-colour ${colour}"></span><span class="pb-name">${esc(p.name)}</span></div>`;
+  return `<div class="pb"><span class="pb-colour ${colour}"></span><span class="pb-name">${esc(playerName(p))}</span></div>`;
 }
 
 function show(i) {
@@ -81,7 +81,7 @@ async function main() {
   const o = rec.game.outcome || {};
   if (rec.game.status !== "active") ended = rec.game;
   statusLine.textContent = o.draw ? `½–½ ${o.reason ? t("r_" + o.reason) : ""}`
-    : o.winners && o.winners.length ? `${t("result_white", { name: players.find((p) => p.seat === o.winners[0]).name })} ${o.reason ? t("r_" + o.reason) : ""}`
+    : o.winners && o.winners.length ? `${t("result_white", { name: playerName(players.find((p) => p.seat === o.winners[0])) })} ${o.reason ? t("r_" + o.reason) : ""}`
     : rec.game.status === "aborted" ? t("aborted") : rec.game.status === "abandoned" ? t("abandoned") : "";
   range.max = String(steps.length - 1);
   history = Array.isArray(rec.history) ? rec.history : null;
@@ -94,7 +94,7 @@ async function main() {
     mod = await import("./fallback-ui.js");
   }
   ui = mod.createGameUI(root, { seat: null, lang, mode: "replay", send: () => Promise.reject(new Error("replay")),
-    players: players.map((p) => ({ name: p.name, hat: p.hat ?? null })),
+    players: players.map((p) => ({ name: playerName(p), hat: p.hat ?? null })),
     // a click in the board's own list moves the replay to that step (versions are steps' seq)
     seek: (v) => by(show)(steps.findIndex((s) => s.seq === v)),
     position: (v) => Promise.resolve(views[steps.findIndex((s) => s.seq === v)]) });
@@ -102,7 +102,7 @@ async function main() {
   // a timed game's history gives the time each move took (steps' seq are its versions)
   const spent = spentByVersion(history);
   list.innerHTML = steps.map((s, i) => i === 0 ? "" :
-    `<li data-i="${i}"${spentAttrs(spent.get(s.seq), lang)}><span class="sl-n">${i}.</span> <span class="sl-who">${s.seat === null || s.seat === undefined ? "" : esc(players[s.seat].name)}</span> <span class="sl-what">${esc(stepText(i))}</span></li>`).join("");
+    `<li data-i="${i}"${spentAttrs(spent.get(s.seq), lang)}><span class="sl-n">${i}.</span> <span class="sl-who">${s.seat === null || s.seat === undefined ? "" : esc(playerName(players[s.seat]))}</span> <span class="sl-what">${esc(stepText(i))}</span></li>`).join("");
   show(steps.length - 1);
 }
 

@@ -1,6 +1,6 @@
 // A table page: who sits where (live), the creator waits (copies the invite link, fills the
 // open seats with bots, or cancels); a visitor joins; a seated player waits or gets up.
-import { api, boot, esc, newestOf, t, toast } from "./api.js";
+import { api, boot, esc, newestOf, playerName, t, toast } from "./api.js";
 import { lobbySocket } from "./socket.js";
 import { shareLobby } from "./turns.js";
 
@@ -33,7 +33,7 @@ function showError(e) {
 function render() {
   seatList.innerHTML = (table.sitting || []).map((x) => {
     const mine = me && x.user_id === me.id;
-    const who = x.open ? esc(t("open_seat")) : `${esc(x.name)}${x.bot ? ` <span class="pill">bot</span>` : ""}`;
+    const who = x.open ? esc(t("open_seat")) : `${esc(playerName(x))}${x.bot ? ` <span class="pill">bot</span>` : ""}`;
     return `<li class="${x.open ? "open" : ""}${mine ? " me" : ""}" data-seat="${x.seat}">
       <span class="sl-n">${esc(t("seat_n", { n: x.seat + 1 }))}</span><span>${who}</span></li>`;
   }).join("");

@@ -19,7 +19,7 @@
 //   showing the count of before.
 //
 // The home page draws its list of your games from the same answers: onMyGames().
-import { boot, gameName, newestOf, t, toast } from "./api.js";
+import { boot, gameName, newestOf, playerName, t, toast } from "./api.js";
 import { notify } from "./notify.js";
 import { USER_FRAMES, lobbySocket } from "./socket.js";
 
@@ -134,7 +134,7 @@ function show(data) {
 
 /** "against alice" for a notification's body: the game's other players. */
 function against(g) {
-  const others = (g.players || []).filter((p) => !boot.user || p.user_id !== boot.user.id).map((p) => p.name);
+  const others = (g.players || []).filter((p) => !boot.user || p.user_id !== boot.user.id).map(playerName);
   return others.length ? t("notify_against", { names: others.join(", ") }) : "";
 }
 
