@@ -467,12 +467,12 @@ async def profile(db: Database, username: str, recent: int = 20) -> dict[str, An
             .where(_SEATS.c.user_id == user.id, _GAMES.c.status != "active")
             .order_by(_GAMES.c.finished_at.desc(), _GAMES.c.id).limit(recent))).all()
         ids = [g.id for g in games]
-        seated: dict[str, list[tuple[int, str]]] = {}
+        seated: dict[str, list[tuple[int, str, str | None]]] = {}
         if ids:
-            for gid, seat, name in (await s.execute(
-                    select(_SEATS.c.game_id, _SEATS.c.seat, _SEATS.c.name).where(_SEATS.c.game_id.in_(ids))
-                    .order_by(_SEATS.c.game_id, _SEATS.c.seat))).all():
-                seated.setdefault(str(gid), []).append((int(seat), str(name)))
+            for gid, seat, name, bot in (await s.execute(
+                    select(_SEATS.c.game_id, _SEATS.c.seat, _SEATS.c.name, _SEATS.c.bot_level)
+                    .where(_SEATS.c.game_id.in_(ids)).order_by(_SEATS.c.game_id, _SEATS.c.seat))).all():
+                seated.setdefault(str(gid), []).append((int(seat), str(name), bot))
         coins = await coin_changes(s, ids)
     by_game_change = {h.game_id: h.rating_after - h.rating_before for h in hist_rows}
     ratings: dict[str, Any] = {}
@@ -482,7 +482,7 @@ async def profile(db: Database, username: str, recent: int = 20) -> dict[str, An
                                        for h in hist_rows if h.game == r.game]}
     recent_rows = []
     for g in games:
-        names = [n for seat, n in seated.get(g.id, []) if seat != g.seat]
+        names = [{"name": n, "bot": bot} for seat, n, bot in seated.get(g.id, []) if seat != g.seat]
         recent_rows.append({"game_id": g.id, "game": g.kind, "mode": g.mode,
                             "result": _result(g.outcome, g.status, g.seat), "opponents": names,
                             "ended_at": g.finished_at, "rating_change": by_game_change.get(g.id),

@@ -114,8 +114,10 @@ def test_play_with_the_computer_is_one_click(new_page) -> None:
 
 def test_a_bot_is_named_in_the_pages_language(new_page) -> None:
     """A bot's seat is stored as "Bot (easy)"; a page names it in its own language: on the
-    board, in the list of games being played and in the player's own list of games."""
+    board, in the list of games being played, in the player's own list of games and, once
+    the game is over, among the opponents of the player's profile."""
     pg = new_page()
+    register(pg, "linguist")
     pg.goto("/?lang=es")
     pg.locator("[data-quick-game=unfairchess]").click()
     gid = enter(pg)
@@ -129,6 +131,16 @@ def test_a_bot_is_named_in_the_pages_language(new_page) -> None:
         pg.goto(f"/my-games?lang={lang}")
         pg.wait_for_function("n => [...document.querySelectorAll('.gl-players')].some((e) => e.textContent.includes(n))",
                              arg=name)
+    pg.goto(f"/g/{gid}")
+    pg.wait_for_selector("#conn-state[data-state='connected']")
+    end = pg.locator("#actions [data-act=abort], #actions [data-act=resign]").first
+    if end.get_attribute("data-act") == "resign":  # asks first; an abort does not
+        pg.once("dialog", lambda d: d.accept())
+    end.click()
+    pg.wait_for_selector("#status-line[data-over='1']")
+    for lang, name in (("es", "Bot (fácil)"), ("en", "Bot (easy)")):
+        pg.goto(f"/profile/linguist?lang={lang}")
+        pg.wait_for_function("n => document.querySelector('#recent-games .gl-players')?.textContent.includes(n)", arg=name)
 
 
 FAKE_AUDIO = """

@@ -199,7 +199,7 @@ def test_ranked_game_changes_elo_and_ledger_exactly_once(site: Site) -> None:
     assert [(h["rating"], h["game_id"]) for h in uc["history"]] == [(1420, gid)]
     assert p["hats"] == ["party"] and p["badges"] == []
     assert p["recent"][0] == {"game_id": gid, "game": "unfairchess", "mode": "ranked", "result": "win",
-                              "opponents": ["bobby"], "ended_at": p["recent"][0]["ended_at"], "rating_change": 20,
+                              "opponents": [{"name": "bobby", "bot": None}], "ended_at": p["recent"][0]["ended_at"], "rating_change": 20,
                               "coin_change": 40, "speed": "blitz"}
     lost = bob.get("/api/users/bobby/profile").json()["recent"][0]
     assert lost["result"] == "loss" and lost["rating_change"] == -20 and lost["coin_change"] == -40

@@ -5,7 +5,7 @@
 //   GET /api/shop, POST /api/shop/buy {hat}, POST /api/hats/equip {hat|null}.
 // Hats are drawn from ./hats.js (generated from donjon/league/hats.py).
 
-import { api, boot, esc, gameInfo, gameName, lang, t, toast } from "./api.js";
+import { api, boot, esc, gameInfo, gameName, lang, playerName, t, toast } from "./api.js";
 import { HATS } from "./hats.js";
 import { KING } from "./king.js";
 
@@ -375,7 +375,7 @@ export async function mountProfile() {
       const cc = g.coin_change
         ? `<span class="delta coins ${g.coin_change > 0 ? "up" : "down"}" data-coins="${g.coin_change}" title="${esc(t("coin_change"))}"><span class="coin"></span>${signed(g.coin_change)}</span>`
         : "";
-      const opp = (g.opponents || []).map((o) => esc(typeof o === "string" ? o : o.name || o.username || "?")).join(", ");
+      const opp = (g.opponents || []).map((o) => esc(playerName(o))).join(", ");
       return `<li data-game-id="${esc(g.game_id)}"><a href="/g/${encodeURIComponent(g.game_id)}/replay">
         <span class="gl-kind">${esc(gameName(g.game))}</span>
         <span class="gl-players"><i>${esc(t("vs"))}</i> ${opp}</span>
