@@ -143,6 +143,32 @@ def test_a_bot_is_named_in_the_pages_language(new_page) -> None:
         pg.wait_for_function("n => document.querySelector('#recent-games .gl-players')?.textContent.includes(n)", arg=name)
 
 
+# game → (its board's root, where the board says how the game ended)
+ENDS = {"unfairchess": (".ucg-root", ".ucg-b-over"), "castel": (".cg-root", ".cg-over-title"),
+        "citadel": (".ctl-root", ".ctl-status")}
+
+
+@pytest.mark.parametrize("game", list(ENDS))
+def test_an_aborted_game_has_no_winner_on_its_board(new_page, game) -> None:
+    """An aborted game has no result: the board says so, in the page's language, instead of
+    a loss ("Tu as perdu", UnfairChess), a draw (Castel) or the Professor's win (Citadel),
+    and no longer asks what the game stopped on (Citadel's choice of a character)."""
+    root, said = ENDS[game]
+    pg = new_page()
+    pg.goto("/?lang=fr")
+    pg.locator(f"[data-quick-game={game}]").click()
+    pg.wait_for_url(re.compile(r"/g/[^/?#]+$"))
+    pg.wait_for_selector("#conn-state[data-state='connected']")
+    pg.wait_for_function(f"() => (document.querySelector('{root}')?.dataset.version || '') !== ''")
+    pg.locator("#actions [data-act=abort]").click()
+    pg.wait_for_selector("#status-line[data-over='1']")
+    pg.wait_for_function("s => document.querySelector(s)?.textContent.includes('Partie annulée')", arg=said)
+    text = pg.locator(root).inner_text()
+    for wrong in ("perdu", "Nulle", "Égalité", "gagne", "Victoire", "Le Professeur", "Choisis ton personnage"):
+        assert wrong not in text, (wrong, text)
+    shot(pg, f"site-aborted-{game}.png")
+
+
 FAKE_AUDIO = """
 window.__sounds = [];
 window.AudioContext = class {

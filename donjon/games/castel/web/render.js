@@ -7,6 +7,7 @@ import { esc } from "../js/kit/html.js";
 import { BANNER, cardHtml, cardName, kindOf, theName } from "./cards.js";
 import { COLOURS, PROMPTS, SIDES, ZONES } from "./i18n.js";
 import { lifecycleHtml, spentAttrs, spentByVersion } from "../js/kit/movelist.js";
+import { noResult } from "../js/kit/outcome.js";
 import { chip, entryLines, seatChip } from "./log.js";
 import { acts, boardLights, canAct, completeActs, exchangeActs, exchangeGroups, handGroups, isPlay, myTurn, phase, placeActs, seatTargets, stepValues } from "./select.js";
 
@@ -223,7 +224,7 @@ function actionbarHtml(c) {
   if (!v) return "";
   const ph = phase(g);
   if (v.outcome) {
-    return `<span class="cg-prompt">${esc(t("over"))} — ${overTitle(c)}</span><span class="cg-grow"></span>${
+    return `<span class="cg-prompt">${overLine(c)}</span><span class="cg-grow"></span>${
       s.overHidden ? `<button type="button" class="cg-btn" data-action="show-over">${esc(t("showBanner"))}</button>` : ""
     }`;
   }
@@ -300,6 +301,8 @@ function overTitle(c) {
   const { s, opts, lang, t } = c;
   const o = s.view.outcome;
   const ws = o.winners || [];
+  const none = noResult(o, lang);
+  if (none) return esc(none);
   if (o.draw || !ws.length) return esc(t("draw_"));
   if (isPlay(c.g())) {
     if (ws.includes(opts.seat)) return esc(t("youWin"));
@@ -308,11 +311,23 @@ function overTitle(c) {
   return esc(ws.length > 1 ? t("winTie", { who: names }) : t("wins", { who: names }));
 }
 
+/** The end on one line: "Game over — Red wins", or an end without a result ("Game aborted"). */
+function overLine(c) {
+  return noResult(c.s.view.outcome, c.lang) ? overTitle(c) : `${esc(c.t("over"))} — ${overTitle(c)}`;
+}
+
 function overHtml(c) {
   const { s, opts, t } = c;
   const v = s.view;
   const o = v.outcome;
   const ws = o.winners || [];
+  if (noResult(o, c.lang)) {  // nobody won or lost: no reason to give, no ranking
+    return `<div class="cg-over-box">
+      <div class="cg-over-kicker">${esc(t("over"))}</div>
+      <h2 class="cg-over-title">${overTitle(c)}</h2>
+      <button type="button" class="cg-btn" data-action="hide-over">${esc(t("hideBanner"))}</button>
+    </div>`;
+  }
   let reason;
   if (o.reason === "no_cards") reason = ws.length === 1 ? t("reason_no_cards", { who: c.who(ws[0]) }) : t("reason_no_cards_n");
   else if (["deadlock", "turn_limit", "forfeit", "resignation", "timeout"].includes(o.reason)) reason = t(`reason_${o.reason}`);
@@ -343,7 +358,7 @@ function statusHtml(c) {
   if (!v) return "";
   const out = [];
   const ban = (cls, html) => out.push(`<div class="cg-banner-msg ${cls}">${html}</div>`);
-  if (v.outcome) ban("cg-b-over", `${esc(t("over"))} — ${overTitle(c)}`);
+  if (v.outcome) ban("cg-b-over", overLine(c));
   else if (myTurn(c.g())) ban("cg-b-turn", `${esc(t("yourTurn"))} · ${esc(v.actions_left === 1 ? t("actionLeft") : t("actionsLeft", { n: v.actions_left }))}`);
   else ban("cg-b-wait", `${seatChip(v.turn, { who: c.who })} <span>${esc(t("isPlaying"))}${v.pending ? ` — ${esc(effectCardName(c))}` : ""}</span>`);
   if (v.open_hands) ban("cg-b-herald", esc(t("openHands")));

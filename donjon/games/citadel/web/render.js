@@ -7,6 +7,7 @@
 
 import { esc } from "../js/kit/html.js";
 import { spentAttrs, spentByVersion } from "../js/kit/movelist.js";
+import { noResult } from "../js/kit/outcome.js";
 import { ABILITY_TEXT, CARD_TEXT, TREASURE_NAMES, numeral } from "./i18n.js";
 import { BULB, CHAR_COLOUR, CHAR_ICON, CHEST, GEM, SWITCH_ICON, VAULT, dieHtml, faceIcon, icon } from "./icons.js";
 import * as sel from "./select.js";
@@ -164,7 +165,9 @@ export function createRenderer(c, n) {
       main = `<span class="ctl-st-prof">${esc(s.anim.phase === "roll" ? t("rolling") : t("profMoving"))}</span>`;
     } else if (v.outcome) {
       const won = v.outcome.reason === "treasures_saved";
-      main = `<span class="ctl-st-${won ? "won" : "lost"}">${esc(won ? t("wonTitle") : t("lostTitle"))}</span>`;
+      const none = noResult(v.outcome, opts.lang);  // aborted, abandoned: neither won nor lost
+      main = none ? `<span class="ctl-st-none">${esc(none)}</span>`
+        : `<span class="ctl-st-${won ? "won" : "lost"}">${esc(won ? t("wonTitle") : t("lostTitle"))}</span>`;
       sub = esc(t("gameOver"));
     } else if (v.phase === "choose") {
       main = esc(t("chooseTitle"));
@@ -480,7 +483,9 @@ export function createRenderer(c, n) {
     let html = "";
     let cls = "";
     if (!v || s.anim) { el.overlay.hidden = true; return; }
-    if (v.phase === "vote" && v.vote) {
+    // a game over (ended by its rules, or aborted in the middle of a vote or a choice) shows
+    // its end, not the question it stopped on
+    if (v.phase === "vote" && v.vote && !v.outcome) {
       cls = "ctl-ov-vote";
       const votes = v.vote.votes || {};
       const canVote = canAct();
@@ -500,7 +505,7 @@ export function createRenderer(c, n) {
         <div class="ctl-ov-head">${icon(BULB, 34, "ctl-ov-bulb")}<div><h2>${esc(t("voteTitle"))}</h2><p>${esc(t("voteText", { numeral: numeral(minute) }))}</p></div></div>
         <div class="ctl-vote-grid">${cards}</div>
         <p class="ctl-ov-note">${esc(mineDone ? t("voteWait") : opts.seat == null || opts.mode !== "play" ? t("voteSpect") : t("tie"))}</p></div>`;
-    } else if (v.phase === "choose") {
+    } else if (v.phase === "choose" && !v.outcome) {
       cls = "ctl-ov-choose";
       const choose = canAct();
       const who = (v.to_act || [])[0];
@@ -532,6 +537,10 @@ export function createRenderer(c, n) {
         <h4>${esc(t("premRooms"))}</h4><div class="ctl-prem-row">${rItems}</div>
         <div class="ctl-ov-actions"><button type="button" class="ctl-btn" data-action="premreset">${esc(t("reset"))}</button>
         <button type="button" class="ctl-btn ctl-btn-play" data-action="premok" ${done ? "" : "disabled"}>${esc(t("confirm"))}</button></div></div>`;
+    } else if (v.outcome && !s.overDismissed && noResult(v.outcome, opts.lang)) {
+      cls = "ctl-ov-end";
+      html = `<div class="ctl-ov-box"><h2>${esc(noResult(v.outcome, opts.lang))}</h2><p>${esc(t("gameOver"))}</p>
+        <div class="ctl-ov-actions"><button type="button" class="ctl-btn" data-action="overclose">${esc(t("close"))}</button></div></div>`;
     } else if (v.outcome && !s.overDismissed) {
       const won = v.outcome.reason === "treasures_saved";
       cls = `ctl-ov-end ${won ? "ctl-ov-won" : "ctl-ov-lost"}`;

@@ -6,6 +6,7 @@
 import { HATS } from "../js/hats.js";
 import { esc } from "../js/kit/html.js";
 import { lifecycleHtml, spentAttrs, spentByVersion } from "../js/kit/movelist.js";
+import { noResult } from "../js/kit/outcome.js";
 import { parseFen, sqName } from "./board.js";
 import { cardHtml, cardName } from "./cards.js";
 import { rows } from "./history.js";
@@ -190,9 +191,11 @@ function bannersHtml(c) {
   const mine = opts.seat != null && v.turn === opts.seat;
   if (v.outcome) {
     const o = v.outcome;
+    const none = noResult(o, opts.lang);
     let head = o.draw ? t("draw") : t("won", { side: sideName(c, o.winners[0]) });
     if (opts.seat != null && !o.draw) head = o.winners.includes(opts.seat) ? t("youWin") : t("youLose");
-    ban("ucg-b-over", `${t("over")} — ${head} (${t(`reason_${o.reason}`)})`);
+    const why = t(`reason_${o.reason}`);
+    ban("ucg-b-over", none || `${t("over")} — ${head}${why === `reason_${o.reason}` ? "" : ` (${why})`}`);
   }
   if (v.can_save) ban("ucg-b-save", mine ? t("canSave") : t("canSaveOther", { side: sideName(c, v.turn) }));
   else if (v.check && !v.outcome) ban("ucg-b-check", t("check"));
