@@ -189,13 +189,14 @@ function bannersHtml(c) {
   const out = [];
   const ban = (cls, text) => out.push(`<div class="ucg-banner ${cls}">${esc(text)}</div>`);
   const mine = opts.seat != null && v.turn === opts.seat;
-  if (v.outcome) {
+  const none = noResult(v.outcome, opts.lang);
+  if (none) ban("ucg-b-over", none);
+  else if (v.outcome) {
     const o = v.outcome;
-    const none = noResult(o, opts.lang);
     let head = o.draw ? t("draw") : t("won", { side: sideName(c, o.winners[0]) });
     if (opts.seat != null && !o.draw) head = o.winners.includes(opts.seat) ? t("youWin") : t("youLose");
     const why = t(`reason_${o.reason}`);
-    ban("ucg-b-over", none || `${t("over")} — ${head}${why === `reason_${o.reason}` ? "" : ` (${why})`}`);
+    ban("ucg-b-over", `${t("over")} — ${head}${why === `reason_${o.reason}` ? "" : ` (${why})`}`);
   }
   if (v.can_save) ban("ucg-b-save", mine ? t("canSave") : t("canSaveOther", { side: sideName(c, v.turn) }));
   else if (v.check && !v.outcome) ban("ucg-b-check", t("check"));
