@@ -1,13 +1,15 @@
-"""A tiny static server for the UnfairChess board's dev harness and browser tests.
+"""The boards' dev harness over HTTP, for trying a board by hand and for the browser tests.
 
     python3 tests/browser/devserver.py [PORT]    # then open http://127.0.0.1:PORT/static/unfairchess/dev.html
 
-Routes: ``/static/<game>/...`` → ``donjon/games/<game>/web``, other ``/static/...`` →
-``donjon/web/static``; ``/fixtures/...`` → the fixtures written by ``make_fixtures.py``;
-``/pages/cards.html`` and ``/pages/rules.html`` → the templates rendered
+:class:`DevServer` serves one game's harness; a game's fixture module subclasses it
+(``make_castel_fixtures.DevServer``, ``make_citadel_fixtures.DevServer``), saying which game,
+how its fixtures are written, its live game and its pages. Routes: ``/static/<game>/...`` →
+``donjon/games/<game>/web``, other ``/static/...`` → ``donjon/web/static``; ``/fixtures/...``
+→ the fixtures written for the game; ``/pages/<name>?lang=`` → the game's template rendered
 with a stand-in ``base.html`` (only the blocks ``title`` and ``content``); ``/live/new`` and
-``/live/act`` (POST JSON) → a live game against a random bot through ``GAME``, for trying the
-board by hand (``dev.html?live=1``).
+``/live/act`` (POST JSON) → a live game against random bots through the engine, for trying the
+board by hand (``dev.html?live=1``); ``/`` → the game's ``dev.html``.
 """
 
 from __future__ import annotations
@@ -18,9 +20,11 @@ import random
 import sys
 import tempfile
 import threading
+from collections.abc import Callable
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
+from urllib.parse import parse_qs
 
 from jinja2 import ChoiceLoader, DictLoader, Environment, FileSystemLoader, PrefixLoader, select_autoescape
 
@@ -56,15 +60,27 @@ main{max-width:1180px;margin:0 auto;padding:24px}</style></head>
 <body><main>{% block content %}{% endblock %}</main></body></html>"""
 
 
-def render_page(name: str, lang: str = "en", base: str = STUB_BASE) -> str:
-    """Render ``unfairchess/<name>`` over a stand-in ``base.html`` (``base``: its source)."""
+def render_game_page(game: str, name: str, lang: str, base: str, **context: Any) -> str:
+    """Render ``<game>/<name>`` (the game's own template, as the site finds it) over a
+    stand-in ``base.html`` (``base``: its source), with ``lang`` and ``context``."""
     env = Environment(
-        loader=ChoiceLoader([DictLoader({"base.html": base}), PrefixLoader({GAME.id: FileSystemLoader(str(GAME.info.templates_dir()))}),
+        loader=ChoiceLoader([DictLoader({"base.html": base}),
+                             PrefixLoader({game: FileSystemLoader(str(get_info(game).templates_dir()))}),
                              FileSystemLoader(str(ROOT / "donjon" / "web" / "templates"))]),
         autoescape=select_autoescape(["html"]),
     )
-    cards = make_fixtures.catalogue_json()
-    return env.get_template(f"unfairchess/{name}").render(lang=lang, cards=cards)
+    return env.get_template(f"{game}/{name}").render(lang=lang, **context)
+
+
+def render_page(name: str, lang: str = "en", base: str = STUB_BASE) -> str:
+    """Render ``unfairchess/<name>`` over a stand-in ``base.html`` (``base``: its source)."""
+    return render_game_page(GAME.id, name, lang, base, cards=make_fixtures.catalogue_json())
+
+
+def query_lang(query: str) -> str:
+    """The page's language from a query string's ``lang`` (English unless ``fr`` or ``es``)."""
+    lang = parse_qs(query).get("lang", ["en"])[-1]
+    return lang if lang in ("fr", "es") else "en"
 
 
 class Live(LiveGame):
@@ -74,9 +90,11 @@ class Live(LiveGame):
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.new(1)
+        self.new({})
 
-    def new(self, seed: int) -> dict[str, Any]:
+    def new(self, data: dict[str, Any]) -> dict[str, Any]:
+        """A new game (``data``: the request's JSON; ``seed``, 1 by default)."""
+        seed = int(data.get("seed", 1))
         self.restart(GAME.setup(2, seed))
         self.rng = random.Random(seed)
         return self.snapshot()
@@ -100,7 +118,19 @@ class QuietServer(ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def make_handler(fixtures: Path, live: Live | None):
+class HarnessGame(Protocol):
+    """What the harness asks of a game's live game (``/live/new``, ``/live/act``)."""
+
+    lock: threading.Lock
+
+    def new(self, data: dict[str, Any]) -> dict[str, Any]: ...
+
+    def act(self, action: dict[str, Any]) -> dict[str, Any]: ...
+
+
+def make_handler(fixtures: Path, live: HarnessGame | None, page: Callable[[str, str], str], home: str) -> type:
+    """The request handler of a harness: ``page(name, query)`` renders ``/pages/<name>``;
+    ``home`` is where ``/`` leads."""
     class Handler(SimpleHTTPRequestHandler):
         def log_message(self, *args: Any) -> None:  # quiet
             pass
@@ -121,26 +151,25 @@ def make_handler(fixtures: Path, live: Live | None):
             ctype = mimetypes.guess_type(str(path))[0] or "application/octet-stream"
             if path.suffix == ".js":
                 ctype = "text/javascript"
-            self._send(200, path.read_bytes(), ctype + ("; charset=utf-8" if ctype.startswith("text/") or ctype.endswith("json") else ""))
+            text = ctype.startswith("text/") or ctype.endswith("json")
+            self._send(200, path.read_bytes(), ctype + ("; charset=utf-8" if text else ""))
 
         def do_GET(self) -> None:
-            url = self.path.split("?", 1)[0]
-            query = self.path.split("?", 1)[1] if "?" in self.path else ""
+            url, _, query = self.path.partition("?")
             if url.startswith("/static/"):
                 self._file(*static_base(url[len("/static/"):]))
             elif url.startswith("/fixtures/"):
                 self._file(fixtures, url[len("/fixtures/"):])
             elif url.startswith("/pages/"):
-                lang = next((x for x in ("fr", "es") if f"lang={x}" in query), "en")
                 try:
-                    html = render_page(url[len("/pages/"):], lang)
+                    html = page(url[len("/pages/"):], query)
                 except Exception as e:  # noqa: BLE001 - show template errors in the browser
                     self._send(500, f"template error: {e!r}".encode(), "text/plain; charset=utf-8")
                     return
                 self._send(200, html.encode(), "text/html; charset=utf-8")
             elif url == "/":
                 self.send_response(302)
-                self.send_header("Location", "/static/unfairchess/dev.html")
+                self.send_header("Location", home)
                 self.end_headers()
             else:
                 self._send(404, b"not found", "text/plain")
@@ -153,10 +182,7 @@ def make_handler(fixtures: Path, live: Live | None):
             data = json.loads(self.rfile.read(n) or b"{}")
             with live.lock:
                 try:
-                    if self.path.startswith("/live/new"):
-                        out = live.new(int(data.get("seed", 1)))
-                    else:
-                        out = live.act(data["action"])
+                    out = live.new(data) if self.path.startswith("/live/new") else live.act(data["action"])
                 except IllegalAction as e:
                     self._send(400, json.dumps({"error": e.reason}).encode(), "application/json")
                     return
@@ -166,16 +192,35 @@ def make_handler(fixtures: Path, live: Live | None):
 
 
 class DevServer:
-    """Start with ``DevServer().start()``; ``.url`` is the base URL; ``.stop()`` ends it."""
+    """One game's harness: ``DevServer().start()``; ``.url`` is the base URL; ``.stop()`` ends it.
+
+    ``fixtures``: a folder of fixtures already written (default: written into a temporary one);
+    ``live``: serve a live game. This class serves UnfairChess's; a game's fixture module
+    subclasses it with its :attr:`game`, :meth:`write_fixtures`, :meth:`new_live` and
+    :meth:`page`."""
+
+    game = GAME.id
+
+    def write_fixtures(self, folder: Path) -> object:
+        return make_fixtures.write(folder)
+
+    def new_live(self) -> HarnessGame:
+        return Live()
+
+    def page(self, name: str, query: str) -> str:
+        """``/pages/<name>?<query>``'s HTML."""
+        return render_page(name, query_lang(query))
 
     def __init__(self, port: int = 0, fixtures: Path | None = None, live: bool = True) -> None:
         self._tmp = None
         if fixtures is None:
-            self._tmp = tempfile.TemporaryDirectory(prefix="ucg-fixtures-")
+            self._tmp = tempfile.TemporaryDirectory(prefix=f"{self.game}-fixtures-")
             fixtures = Path(self._tmp.name)
-            make_fixtures.write(fixtures)
+            self.write_fixtures(fixtures)
         self.fixtures = fixtures
-        self.httpd = QuietServer(("127.0.0.1", port), make_handler(fixtures, Live() if live else None))
+        self.live = self.new_live() if live else None
+        handler = make_handler(fixtures, self.live, self.page, f"/static/{self.game}/dev.html")
+        self.httpd = QuietServer(("127.0.0.1", port), handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 

@@ -15,41 +15,27 @@ against the engine, the other seats answering with random legal actions.
 from __future__ import annotations
 
 import json
-import mimetypes
 import random
 import sys
-import tempfile
 import threading
-from collections.abc import Callable
-from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
-from jinja2 import ChoiceLoader, DictLoader, Environment, FileSystemLoader, PrefixLoader, select_autoescape
-
-from donjon.games import IllegalAction, game_ids, get_info
 from donjon.games.castel import GAME
 from donjon.games.castel.catalogue import deck_for
 
 try:
-    from tests.browser.devserver import QuietServer
+    from tests.browser import devserver
     from tests.browser.fixture_history import entry
 except ImportError:  # run as a script
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-    from tests.browser.devserver import QuietServer
+    from tests.browser import devserver
     from tests.browser.fixture_history import entry
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "donjon" / "web" / "static"
 WEB = ROOT / "donjon" / "games" / "castel" / "web"
 CARDS_JSON = WEB / "cards.json"
-
-
-def static_base(rel: str) -> tuple[Path, str]:
-    """Where ``/static/<rel>`` lives: a game's web folder (``/static/<id>/...``), else the site's."""
-    head, _, rest = rel.partition("/")
-    web = get_info(head).web_dir() if head in game_ids() else None
-    return (web, rest) if web is not None else (STATIC, rel)
 
 
 def catalogue_json() -> list[dict[str, Any]]:
@@ -371,15 +357,8 @@ main{max-width:1240px;margin:0 auto;padding:24px}</style></head>
 
 def render_page(name: str, lang: str = "en", base: str = STUB_BASE, with_cards: bool = True) -> str:
     """Render ``castel/<name>`` over a stand-in ``base.html`` (``base``: its source)."""
-    env = Environment(
-        loader=ChoiceLoader([DictLoader({"base.html": base}), PrefixLoader({GAME.id: FileSystemLoader(str(GAME.info.templates_dir()))}),
-                             FileSystemLoader(str(ROOT / "donjon" / "web" / "templates"))]),
-        autoescape=select_autoescape(["html"]),
-    )
-    ctx: dict[str, Any] = {"lang": lang}
-    if with_cards:
-        ctx["cards"] = catalogue_json()
-    return env.get_template(f"castel/{name}").render(**ctx)
+    ctx: dict[str, Any] = {"cards": catalogue_json()} if with_cards else {}
+    return devserver.render_game_page(GAME.id, name, lang, base, **ctx)
 
 
 # ============================================================================ live game
@@ -435,92 +414,20 @@ class Live:
         return self.reply()
 
 
-def make_handler(fixtures: Path, live: Live | None) -> Callable[..., SimpleHTTPRequestHandler]:
-    class Handler(SimpleHTTPRequestHandler):
-        def log_message(self, *args: Any) -> None:  # quiet
-            pass
+class DevServer(devserver.DevServer):
+    """Castel's harness (:class:`tests.browser.devserver.DevServer`): ``/pages/<name>?nocards=1``
+    renders a page without the catalogue."""
 
-        def _send(self, code: int, body: bytes, ctype: str) -> None:
-            self.send_response(code)
-            self.send_header("Content-Type", ctype)
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "no-store")
-            self.end_headers()
-            self.wfile.write(body)
+    game = GAME.id
 
-        def _file(self, base: Path, rel: str) -> None:
-            path = (base / rel).resolve()
-            if not str(path).startswith(str(base.resolve())) or not path.is_file():
-                self._send(404, b"not found", "text/plain")
-                return
-            ctype = mimetypes.guess_type(str(path))[0] or "application/octet-stream"
-            if path.suffix == ".js":
-                ctype = "text/javascript"
-            text = ctype.startswith("text/") or ctype.endswith("json")
-            self._send(200, path.read_bytes(), ctype + ("; charset=utf-8" if text else ""))
+    def write_fixtures(self, folder: Path) -> object:
+        return write(folder)
 
-        def do_GET(self) -> None:
-            url, _, query = self.path.partition("?")
-            if url.startswith("/static/"):
-                self._file(*static_base(url[len("/static/"):]))
-            elif url.startswith("/fixtures/"):
-                self._file(fixtures, url[len("/fixtures/"):])
-            elif url.startswith("/pages/"):
-                lang = next((x for x in ("fr", "es") if f"lang={x}" in query), "en")
-                try:
-                    html = render_page(url[len("/pages/"):], lang, with_cards="nocards=1" not in query)
-                except Exception as e:  # noqa: BLE001 - show template errors in the browser
-                    self._send(500, f"template error: {e!r}".encode(), "text/plain; charset=utf-8")
-                    return
-                self._send(200, html.encode(), "text/html; charset=utf-8")
-            elif url == "/":
-                self.send_response(302)
-                self.send_header("Location", "/static/castel/dev.html")
-                self.end_headers()
-            else:
-                self._send(404, b"not found", "text/plain")
+    def new_live(self) -> Live:
+        return Live()
 
-        def do_POST(self) -> None:
-            if live is None or not self.path.startswith("/live/"):
-                self._send(404, b"not found", "text/plain")
-                return
-            n = int(self.headers.get("Content-Length") or 0)
-            data = json.loads(self.rfile.read(n) or b"{}")
-            with live.lock:
-                try:
-                    out = live.new(data) if self.path.startswith("/live/new") else live.act(data["action"])
-                except IllegalAction as e:
-                    self._send(400, json.dumps({"error": e.reason}).encode(), "application/json")
-                    return
-            self._send(200, json.dumps(out).encode(), "application/json")
-
-    return Handler
-
-
-class DevServer:
-    """Start with ``DevServer().start()``; ``.url`` is the base URL; ``.stop()`` ends it."""
-
-    def __init__(self, port: int = 0, fixtures: Path | None = None, live: bool = True) -> None:
-        self._tmp = None
-        if fixtures is None:
-            self._tmp = tempfile.TemporaryDirectory(prefix="castel-fixtures-")
-            fixtures = Path(self._tmp.name)
-            write(fixtures)
-        self.fixtures = fixtures
-        self.live = Live() if live else None
-        self.httpd = QuietServer(("127.0.0.1", port), make_handler(fixtures, self.live))
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    def start(self) -> DevServer:
-        self.thread.start()
-        return self
-
-    def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        if self._tmp is not None:
-            self._tmp.cleanup()
+    def page(self, name: str, query: str) -> str:
+        return render_page(name, devserver.query_lang(query), with_cards="nocards=1" not in query)
 
 
 def main(argv: list[str]) -> int:
