@@ -196,20 +196,17 @@ class DevServer:
 
     ``fixtures``: a folder of fixtures already written (default: written into a temporary one);
     ``live``: serve a live game. This class serves UnfairChess's; a game's fixture module
-    subclasses it with its :attr:`game`, :meth:`write_fixtures`, :meth:`new_live` and
-    :meth:`page`."""
+    subclasses it with its :attr:`game`, :attr:`write_fixtures` (into a folder),
+    :attr:`live_game` (its class) and :attr:`render` (``render(name, lang)``: a page)."""
 
     game = GAME.id
-
-    def write_fixtures(self, folder: Path) -> object:
-        return make_fixtures.write(folder)
-
-    def new_live(self) -> HarnessGame:
-        return Live()
+    write_fixtures: Callable[[Path], object] = staticmethod(make_fixtures.write)
+    live_game: Callable[[], HarnessGame] = Live
+    render: Callable[[str, str], str] = staticmethod(render_page)
 
     def page(self, name: str, query: str) -> str:
         """``/pages/<name>?<query>``'s HTML."""
-        return render_page(name, query_lang(query))
+        return self.render(name, query_lang(query))
 
     def __init__(self, port: int = 0, fixtures: Path | None = None, live: bool = True) -> None:
         self._tmp = None
@@ -218,7 +215,7 @@ class DevServer:
             fixtures = Path(self._tmp.name)
             self.write_fixtures(fixtures)
         self.fixtures = fixtures
-        self.live = self.new_live() if live else None
+        self.live = self.live_game() if live else None
         handler = make_handler(fixtures, self.live, self.page, f"/static/{self.game}/dev.html")
         self.httpd = QuietServer(("127.0.0.1", port), handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
@@ -235,11 +232,15 @@ class DevServer:
             self._tmp.cleanup()
 
 
-if __name__ == "__main__":
-    port = int(sys.argv[1]) if len(sys.argv) > 1 else 8765
-    srv = DevServer(port).start()
-    print(f"{srv.url}/static/unfairchess/dev.html  (fixtures in {srv.fixtures})")
+def serve(server: DevServer) -> None:
+    """Run ``server`` until Ctrl-C (a harness started from the command line)."""
+    server.start()
+    print(f"{server.url}/static/{server.game}/dev.html  (fixtures in {server.fixtures})")
     try:
-        srv.thread.join()
+        server.thread.join()
     except KeyboardInterrupt:
-        srv.stop()
+        server.stop()
+
+
+if __name__ == "__main__":
+    serve(DevServer(int(sys.argv[1]) if len(sys.argv) > 1 else 8765))

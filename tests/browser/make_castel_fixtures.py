@@ -419,12 +419,8 @@ class DevServer(devserver.DevServer):
     renders a page without the catalogue."""
 
     game = GAME.id
-
-    def write_fixtures(self, folder: Path) -> object:
-        return write(folder)
-
-    def new_live(self) -> Live:
-        return Live()
+    live_game = Live
+    write_fixtures = staticmethod(write)
 
     def page(self, name: str, query: str) -> str:
         return render_page(name, devserver.query_lang(query), with_cards="nocards=1" not in query)
@@ -440,13 +436,7 @@ def main(argv: list[str]) -> int:
         print("cards.json is up to date" if ok else "cards.json is stale: run make_castel_fixtures.py --cards")
         return 0 if ok else 1
     if argv[:1] == ["--serve"]:
-        port = int(argv[1]) if len(argv) > 1 else 8766
-        srv = DevServer(port).start()
-        print(f"{srv.url}/static/castel/dev.html  (fixtures in {srv.fixtures})")
-        try:
-            srv.thread.join()
-        except KeyboardInterrupt:
-            srv.stop()
+        devserver.serve(DevServer(int(argv[1]) if len(argv) > 1 else 8766))
         return 0
     outdir = Path(argv[0]) if argv else ROOT / "build" / "castel-fixtures"
     names = write(outdir)

@@ -327,15 +327,9 @@ class DevServer(devserver.DevServer):
     """Citadel's harness (:class:`tests.browser.devserver.DevServer`)."""
 
     game = GAME.id
-
-    def write_fixtures(self, folder: Path) -> object:
-        return write(folder)
-
-    def new_live(self) -> Live:
-        return Live()
-
-    def page(self, name: str, query: str) -> str:
-        return render_page(name, devserver.query_lang(query))
+    live_game = Live
+    write_fixtures = staticmethod(write)
+    render = staticmethod(render_page)
 
 
 def main(argv: list[str]) -> int:
@@ -348,13 +342,7 @@ def main(argv: list[str]) -> int:
         print("static.json is up to date" if ok else "static.json is stale: run make_citadel_fixtures.py --static")
         return 0 if ok else 1
     if argv[:1] == ["--serve"]:
-        port = int(argv[1]) if len(argv) > 1 else 8766
-        srv = DevServer(port).start()
-        print(f"{srv.url}/static/citadel/dev.html  (fixtures in {srv.fixtures})")
-        try:
-            srv.thread.join()
-        except KeyboardInterrupt:
-            srv.stop()
+        devserver.serve(DevServer(int(argv[1]) if len(argv) > 1 else 8766))
         return 0
     outdir = Path(argv[0]) if argv else ROOT / "build" / "citadel-fixtures"
     names = write(outdir)
