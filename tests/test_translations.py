@@ -109,6 +109,29 @@ def test_server_messages_are_complete() -> None:
     assert i18n.text("wins", "es") == "Victorias" and i18n.text("wins", "de") == "Wins"
 
 
+TEMPLATE_MESSAGE = re.compile(r"\bt\.([A-Za-z_]\w*)\b(?!\s*\()")
+"""``{{ t.key }}`` in a template: a message of the page's language (not a call such as ``t.get(...)``)."""
+
+
+def template_messages(root: Path = PKG) -> dict[str, set[str]]:
+    """Each message key the templates name as ``t.key``, with the templates that name it."""
+    out: dict[str, set[str]] = {}
+    for path in root.rglob("*.html"):
+        for m in TEMPLATE_MESSAGE.finditer(path.read_text("utf-8")):
+            out.setdefault(m.group(1), set()).add(str(path.relative_to(root)))
+    return out
+
+
+def test_every_message_a_template_names_exists_and_shows_as_itself() -> None:
+    """Jinja reads ``t.key`` as an attribute of the messages' dict before it reads the key:
+    a message named like a dict method ("copy") showed that method ("<built-in method copy
+    of dict object ...>" on a friend's table), and a key the table lacks shows nothing."""
+    named = template_messages()
+    assert len(named) > 100
+    assert {k: sorted(v) for k, v in named.items() if k not in i18n.MESSAGES} == {}
+    assert sorted(set(i18n.MESSAGES) & set(dir(dict))) == []
+
+
 def test_citadel_catalogue_speaks_three_languages() -> None:
     for c in CARDS.values():
         assert not entry_problems("cards", c.id, dict(c.name), LANGS)

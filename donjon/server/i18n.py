@@ -581,7 +581,7 @@ MESSAGES: dict[str, Message] = {
         "fr": "Envoie ce lien à ton ami :",
         "es": "Envía este enlace a tu amigo:",
     },
-    "copy": {
+    "copy_link": {
         "en": "Copy",
         "fr": "Copier",
         "es": "Copiar",
