@@ -593,6 +593,21 @@ def test_catalogue_page(page, server) -> None:
     page.wait_for_selector(".cg-cat-grid .cg-card")
     text = page.locator(".cg-catalogue").inner_text()
     assert "Fuera de las murallas" in text and "21 cartas" in text and "Máquina de asedio" in text
+    # a phone: two cards a row (one card of 178 px left half the width empty), none cut
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server.url}/pages/cards.html?lang=fr")
+    page.wait_for_selector(".cg-cat-grid .cg-card")
+    boxes = page.evaluate("[...document.querySelector('.cg-cat-grid').children].slice(0, 4)"
+                          ".map((e) => { const r = e.getBoundingClientRect(); return [Math.round(r.top), r.left, r.right]; })")
+    assert boxes[0][0] == boxes[1][0] < boxes[2][0] == boxes[3][0], boxes
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    cut = page.evaluate("""[...document.querySelectorAll('.cg-cat-grid .cg-card')].filter((c) => {
+      const box = c.getBoundingClientRect();  // what lies outside its card, but the count badge (×3) on its corner
+      return [...c.querySelectorAll('*:not(.cg-count)')].some((e) => { const r = e.getBoundingClientRect();
+        return r.width && (r.bottom > box.bottom + 1 || r.right > box.right + 1 || r.left < box.left - 1); });
+    }).map((c) => c.dataset.kind)""")
+    assert cut == []
+    save_shot(page, "castel-catalogue-390.png", animations="disabled")
 
 
 def test_rules_page(page, server) -> None:
