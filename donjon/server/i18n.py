@@ -581,6 +581,16 @@ MESSAGES: dict[str, Message] = {
         "fr": "Envoie ce lien à ton ami :",
         "es": "Envía este enlace a tu amigo:",
     },
+    "username_hint": {
+        "en": "3 to 20 letters, digits, _ or -",
+        "fr": "3 à 20 lettres, chiffres, _ ou -",
+        "es": "De 3 a 20 letras, cifras, _ o -",
+    },
+    "password_hint": {
+        "en": "At least {least} characters",
+        "fr": "Au moins {least} caractères",
+        "es": "Al menos {least} caracteres",
+    },
     "copy_link": {
         "en": "Copy",
         "fr": "Copier",

@@ -118,7 +118,7 @@ async def login_page(request: Request) -> Response:
 
 @router.get("/register", response_class=HTMLResponse)
 async def register_page(request: Request) -> Response:
-    return await render(request, "login.html", mode="register")
+    return await render(request, "login.html", mode="register", least=auth.MIN_PASSWORD)
 
 
 @router.get("/account", response_class=HTMLResponse)

@@ -53,6 +53,25 @@ def test_pages_render(site: Site, lang: str) -> None:
     assert "invite_url" not in json.dumps(boot(bob.get(f"/t/{tid}").text))
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_signing_up_says_the_rules_of_a_username_and_a_password(site: Site, lang: str) -> None:
+    """The sign-up form shows what a username and a password must be before either is refused
+    (the browser's refusal of the username's pattern alone said "match the requested format");
+    logging in does not."""
+    t = i18n.strings(lang)
+    page = site.client().get("/register", params={"lang": lang}).text
+    username = re.search(r'<input name="username"[^>]*>', page)
+    password = re.search(r'<input name="password"[^>]*>', page)
+    assert username and password
+    assert 'aria-describedby="username-hint"' in username.group(0)
+    assert f'title="{t["username_hint"]}"' in username.group(0)
+    assert 'aria-describedby="password-hint"' in password.group(0) and 'minlength="8"' in password.group(0)
+    assert f'<small class="field-hint" id="username-hint">{t["username_hint"]}</small>' in page
+    assert f'<small class="field-hint" id="password-hint">{t["password_hint"].replace("{least}", "8")}</small>' in page
+    login = site.client().get("/login", params={"lang": lang}).text
+    assert "field-hint" not in login and "aria-describedby" not in login
+
+
 def test_language_cookie_and_header(site: Site) -> None:
     c = site.client()
     r = c.get("/", params={"lang": "fr"})
