@@ -128,7 +128,7 @@ async def account_page(request: Request) -> Response:
     if user is None:
         return moved(request, "/login?next=/account", 303)
     sessions = [] if user.is_guest else await account.sessions_json(request, user)
-    return await render(request, "account.html",
+    return await render(request, "account.html", least=auth.MIN_PASSWORD,
                         boot={"sessions": sessions, "blocked": await blocks.blocked_json(request, user.id)})
 
 

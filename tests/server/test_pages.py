@@ -70,6 +70,9 @@ def test_signing_up_says_the_rules_of_a_username_and_a_password(site: Site, lang
     assert f'<small class="field-hint" id="password-hint">{t["password_hint"].replace("{least}", "8")}</small>' in page
     login = site.client().get("/login", params={"lang": lang}).text
     assert "field-hint" not in login and "aria-describedby" not in login
+    account = site.user(f"hinted{lang}").get("/account", params={"lang": lang}).text
+    assert f'<small class="field-hint" id="new-password-hint">{t["password_hint"].replace("{least}", "8")}</small>' in account
+    assert re.search(r'<input name="new"[^>]*minlength="8"[^>]*aria-describedby="new-password-hint"', account)
 
 
 def test_language_cookie_and_header(site: Site) -> None:
