@@ -437,9 +437,15 @@ def test_choose_a_character(page, server) -> None:
     # the characters on offer are nobody's yet: none is labelled "(you)"
     names = page.locator(".ctl-overlay .ctl-vote-card .ctl-tile-name").all_inner_texts()
     assert len(names) == 5 and not any("(you)" in n for n in names), names
+    assert page.locator(".ctl-overlay h2").inner_text() == "Choose your character"
     page.locator("[data-choose='destiny']").click()
     wait_sent(page, 1)
     assert sent(page) == [{"type": "choose", "character": "destiny"}] and sent(page)[0] in last(fx)["legal"]
+    # a spectator is not told to choose: the overlay and the status name the choice, not "your"
+    open_fx(page, server, "choose", mode="watch", lang="es")
+    assert page.locator(".ctl-overlay [data-choose]").count() == 0
+    assert page.locator(".ctl-overlay h2").inner_text() == "Elección de personajes"
+    assert "Elige tu personaje" not in page.locator(".ctl-root").inner_text()
 
 
 # ----------------------------------------------------------------------------- on a phone

@@ -398,6 +398,11 @@ const MESSAGES = {
     fr: "Choisis ton personnage",
     es: "Elige tu personaje",
   },
+  chooseOthers: {
+    en: "Choosing characters",
+    fr: "Choix des personnages",
+    es: "Elección de personajes",
+  },
   chooseWait: {
     en: "Waiting for {name} to choose a character…",
     fr: "{name} choisit un personnage…",

@@ -170,7 +170,7 @@ export function createRenderer(c, n) {
         : `<span class="ctl-st-${won ? "won" : "lost"}">${esc(won ? t("wonTitle") : t("lostTitle"))}</span>`;
       sub = esc(t("gameOver"));
     } else if (v.phase === "choose") {
-      main = esc(t("chooseTitle"));
+      main = esc(t(canAct() ? "chooseTitle" : "chooseOthers"));  // "Choose your character" only to the chooser
     } else if (v.phase === "vote") {
       main = `<span class="ctl-st-idea">${icon(BULB, 20)} ${esc(t("voteTitle"))}</span>`;
       if (canAct()) main += ` <span class="ctl-tag-you">${esc(t("voteFor"))}</span>`;
@@ -515,7 +515,7 @@ export function createRenderer(c, n) {
           ${choose && a ? `<div class="ctl-vote-foot"><button type="button" class="ctl-btn ctl-btn-play" data-choose="${cid}">${esc(t("chooseTitle"))}</button></div>` : ""}</div>`;
       }).join("");
       const taken = (v.characters || []).map((c) => charTile(c, { compact: true, noRoom: true, noDeck: true })).join("");
-      html = `<div class="ctl-ov-box"><div class="ctl-ov-head"><div><h2>${esc(t("chooseTitle"))}</h2>
+      html = `<div class="ctl-ov-box"><div class="ctl-ov-head"><div><h2>${esc(t(choose ? "chooseTitle" : "chooseOthers"))}</h2>
         ${choose ? "" : `<p>${esc(t("chooseWait", { name: who != null ? playerName(who) : "" }))}</p>`}</div></div>
         ${taken ? `<div class="ctl-taken">${taken}</div>` : ""}<div class="ctl-vote-grid">${tiles}</div></div>`;
     } else if (v.phase === "premonition" && v.peek && canAct()) {
