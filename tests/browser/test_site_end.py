@@ -368,7 +368,8 @@ def test_the_longest_names_stay_inside_the_window(new_page) -> None:
 
 
 def test_a_phones_list_of_games_names_each_game(new_page) -> None:
-    """/my-games (and /watch, the same list) on a phone: each row says which game it is."""
+    """/my-games (and /watch, the same list) on a phone: each row says which game it is, and
+    who plays it, whole (the opponent's name came last and was cut to "cont…")."""
     pg = new_page(PHONE)
     assert pg.request.post("/api/guest").ok
     pg.goto("/")
@@ -380,6 +381,9 @@ def test_a_phones_list_of_games_names_each_game(new_page) -> None:
     kind = row.locator(".gl-kind")
     first = pg.request.get("/api/games").json()["games"][0]["name"]  # the quick game's
     assert kind.is_visible() and kind.inner_text() == first
+    players = row.locator(".gl-players")
+    assert "Bot (easy)" in players.inner_text()
+    assert players.evaluate("e => e.scrollWidth <= e.clientWidth"), players.inner_text()
     assert pg.evaluate("document.documentElement.scrollWidth") <= 390
     shot(pg, "site-my-games-390.png")
 
