@@ -536,6 +536,21 @@ MESSAGES: dict[str, Message] = {
         "fr": "Difficile",
         "es": "Difícil",
     },
+    "result_team_won": {  # a cooperative game, to a spectator
+        "en": "The team won.",
+        "fr": "L'équipe a gagné.",
+        "es": "Ha ganado el equipo.",
+    },
+    "result_team_lost": {
+        "en": "The team lost.",
+        "fr": "L'équipe a perdu.",
+        "es": "Ha perdido el equipo.",
+    },
+    "result_winners": {  # several winners of a competitive game (a tie for the win)
+        "en": "{names} won",
+        "fr": "{names} ont gagné",
+        "es": "Han ganado {names}",
+    },
     "bot_named": {  # a bot's seat, named in the reader's language ({level}: "easy", "facile", "fácil")
         "en": "Bot ({level})",
         "fr": "Bot ({level})",

@@ -113,6 +113,27 @@ export function playerName(p) {
   return level === p.bot ? p.name : t("bot_named", { level: level.toLocaleLowerCase(lang) });
 }
 
+/** How a game over ended, in a sentence: "Game aborted.", "You won! (by checkmate)" to a
+ * player, "alice won (on time)", "The team won. (four treasures saved)" to a spectator of a
+ * cooperative game. `seat`: the reader's (null: a spectator, a replay); `nameOf(seat)`: a
+ * seat's name; `cooperative`: the game's players win or lose together (GameInfo). A reason
+ * without words in the page's language is left out rather than shown as its key. */
+export function outcomeLine(game, { seat = null, nameOf, cooperative = false }) {
+  const o = game.outcome || {};
+  if (game.status === "aborted") return t("aborted");
+  if (game.status === "abandoned") return t("abandoned");
+  const reason = o.reason ? t(`r_${o.reason}`) : "";
+  const why = reason && reason !== `r_${o.reason}` ? ` (${reason})` : "";
+  const winners = o.winners || [];
+  let head = "";
+  if (o.draw) head = t("result_draw");
+  else if (seat !== null && (winners.includes(seat) || (o.losers || []).includes(seat))) head = t(winners.includes(seat) ? "result_win" : "result_loss");
+  else if (cooperative) head = t(winners.length ? "result_team_won" : "result_team_lost");
+  else if (winners.length === 1) head = t("result_white", { name: nameOf(winners[0]) });
+  else if (winners.length) head = t("result_winners", { names: winners.map(nameOf).join(", ") });
+  return head && head + why;
+}
+
 export function resultText(game) {
   const o = game.outcome;
   if (!o) return "…";

@@ -4,7 +4,7 @@
 //   ui = createGameUI(root, { seat, lang, send, targets, mode, players }); ui.update({ view, legal, version, players });
 // A game without one gets ./fallback-ui.js, which has the same contract.
 
-import { api, boot, endedView, esc, gameInfo, lang, playerName, seatColour, t, toast } from "./api.js";
+import { api, boot, endedView, esc, gameInfo, lang, outcomeLine, playerName, seatColour, t, toast } from "./api.js";
 import { createBoardUI } from "./board-ui.js";
 import { setHtml, setRows } from "./kit/html.js";
 import { isOn, setOn } from "./kit/prefs.js";
@@ -278,17 +278,7 @@ function playerBar(p) {
 }
 
 function resultLine() {
-  const o = game.outcome || {};
-  if (game.status === "aborted") return t("aborted");
-  if (game.status === "abandoned") return t("abandoned");
-  // a reason without a translation is left out rather than shown as its key
-  const reason = o.reason ? t(`r_${o.reason}`) : "";
-  const why = reason && reason !== `r_${o.reason}` ? `(${reason})` : "";
-  if (o.draw) return `${t("result_draw")} ${why}`;
-  const winners = o.winners || [];
-  if (seat !== null && (winners.length || (o.losers || []).includes(seat))) return `${winners.includes(seat) ? t("result_win") : t("result_loss")} ${why}`;
-  if (winners.length) return `${t("result_white", { name: nameOf(winners[0]) })} ${why}`;
-  return "";
+  return outcomeLine(game, { seat, nameOf, cooperative: info.cooperative });
 }
 
 function render() {

@@ -3,7 +3,7 @@
 // board draws it as in a live game (a click, or ←/→/Home/End here, moves the step: the board's
 // `seek`), and the side list names each step in the board's words (`ui.describe(entry)`: SAN,
 // card names, log sentences), not by internal ids, and, in a timed game, the time each move took.
-import { api, boot, endedView, esc, gameInfo, lang, playerName, seatColour, t, toast } from "./api.js";
+import { api, boot, endedView, esc, gameInfo, lang, outcomeLine, playerName, seatColour, t, toast } from "./api.js";
 import { spentAttrs, spentByVersion } from "./kit/movelist.js";
 import { showWithin } from "./kit/scroll.js";
 
@@ -78,11 +78,11 @@ async function main() {
   views = steps.map((s) => (last = s.view || last));
   const players = rec.players;
   playersEl.innerHTML = players.map(bar).join("");
-  const o = rec.game.outcome || {};
   if (rec.game.status !== "active") ended = rec.game;
-  statusLine.textContent = o.draw ? `½–½ ${o.reason ? t("r_" + o.reason) : ""}`
-    : o.winners && o.winners.length ? `${t("result_white", { name: playerName(players.find((p) => p.seat === o.winners[0])) })} ${o.reason ? t("r_" + o.reason) : ""}`
-    : rec.game.status === "aborted" ? t("aborted") : rec.game.status === "abandoned" ? t("abandoned") : "";
+  statusLine.textContent = rec.game.status === "active" ? "" : outcomeLine(rec.game, {
+    nameOf: (s) => playerName(players.find((p) => p.seat === s)),
+    cooperative: !!(gameInfo(summary.kind) || {}).cooperative,
+  });
   range.max = String(steps.length - 1);
   history = Array.isArray(rec.history) ? rec.history : null;
   let mod;
