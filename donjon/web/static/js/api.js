@@ -113,13 +113,14 @@ export function playerName(p) {
   return level === p.bot ? p.name : t("bot_named", { level: level.toLocaleLowerCase(lang) });
 }
 
-/** How a game over ended, in a sentence: "Game aborted.", "You won! (by checkmate)" to a
- * player, "alice won (on time)", "The team won. (four treasures saved)" to a spectator of a
- * cooperative game. `seat`: the reader's (null: a spectator, a replay); `nameOf(seat)`: a
+/** How a game ended, in a sentence ("" while it is played): "Game aborted.", "You won! (by
+ * checkmate)" to a player, "alice won (on time)", "The team won. (four treasures saved)" to a
+ * spectator of a cooperative game. `seat`: the reader's (null: a spectator, a replay); `nameOf(seat)`: a
  * seat's name; `cooperative`: the game's players win or lose together (GameInfo). A reason
  * without words in the page's language is left out rather than shown as its key. */
 export function outcomeLine(game, { seat = null, nameOf, cooperative = false }) {
   const o = game.outcome || {};
+  if (game.status === "active") return "";
   if (game.status === "aborted") return t("aborted");
   if (game.status === "abandoned") return t("abandoned");
   const reason = o.reason ? t(`r_${o.reason}`) : "";

@@ -79,7 +79,7 @@ async function main() {
   const players = rec.players;
   playersEl.innerHTML = players.map(bar).join("");
   if (rec.game.status !== "active") ended = rec.game;
-  statusLine.textContent = rec.game.status === "active" ? "" : outcomeLine(rec.game, {
+  statusLine.textContent = outcomeLine(rec.game, {
     nameOf: (s) => playerName(players.find((p) => p.seat === s)),
     cooperative: !!(gameInfo(summary.kind) || {}).cooperative,
   });
