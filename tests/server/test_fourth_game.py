@@ -4,6 +4,8 @@ API's list of games — with no platform file naming it."""
 
 from __future__ import annotations
 
+import re
+
 from tests.server.conftest import Player, Site
 
 
@@ -53,6 +55,23 @@ def test_a_bot_level_the_game_does_not_declare_is_refused(site: Site) -> None:
     assert r.status_code in (400, 422), r.text
     assert "hard" in r.json()["error"]
     assert site.sql("SELECT count(*) FROM tables") == [(0,)]
+
+
+def test_a_table_is_filled_with_the_games_own_bot_levels(site: Site) -> None:
+    """The table page's "fill the free seats with bots" offers the levels the game declares
+    (connect4 has only "easy"), not UnfairChess's three with "normal" chosen."""
+    a = site.user("ann_fill")
+    tid = a.post("/api/tables", json={"game": "connect4", "opponent": "invite"}).json()["table"]["id"]
+    page = a.get(f"/t/{tid}").text
+    options = re.findall(r'<option value="([^"]+)"( selected)?>', page[page.index('id="fill-level"'):])
+    assert options == [("easy", " selected")]
+    assert re.search(r'<label class="fill-level"><span>Bot level</span>\s*<select id="fill-level">', page)
+    r = a.post(f"/api/tables/{tid}/fill", json={"bot_level": options[0][0]})
+    assert r.status_code == 200, r.text
+    castel = a.post("/api/tables", json={"game": "castel", "opponent": "invite"}).json()["table"]["id"]
+    page = a.get(f"/t/{castel}").text
+    options = re.findall(r'<option value="([^"]+)"( selected)?>', page[page.index('id="fill-level"'):])
+    assert options == [("easy", ""), ("normal", " selected"), ("hard", "")]
 
 
 def test_three_people_take_seats_and_play(site: Site) -> None:
