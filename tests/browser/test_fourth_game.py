@@ -52,3 +52,29 @@ def test_the_lobby_offers_it_and_its_page_plays_against_the_bot(browser, site, w
     assert width_ok, "the page scrolls sideways"
     assert errors == []
     ctx.close()
+
+
+def test_the_lobby_form_offers_the_games_own_bot_levels(browser, site) -> None:
+    """The table form's bot levels are the chosen game's (connect4 has only "easy"), and a
+    game against its bot opens from the form; UnfairChess's three come back with "normal"."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860}, reduced_motion="reduce")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{site.url}/")
+    form = page.locator("#table-form")
+    levels = "els => els.map((e) => e.value + (e.checked ? '*' : ''))"
+    assert form.locator("input[name=bot_level]").evaluate_all(levels) == ["easy", "normal*", "hard"]
+    form.locator("select[name=game]").select_option("connect4")
+    form.locator("label:has(input[name=opponent][value=bot])").click()
+    assert form.locator("input[name=bot_level]").evaluate_all(levels) == ["easy*"]
+    assert form.locator("[data-bot-levels]").inner_text() == "Easy"
+    form.locator("button[type=submit]").click()
+    page.wait_for_url(f"{site.url}/g/*")
+    page.wait_for_selector(".fb-json")
+    page.goto(f"{site.url}/")
+    form.locator("select[name=game]").select_option("connect4")
+    form.locator("select[name=game]").select_option("unfairchess")
+    assert form.locator("input[name=bot_level]").evaluate_all(levels) == ["easy*", "normal", "hard"]  # easy kept
+    assert errors == []
+    ctx.close()

@@ -1,5 +1,5 @@
 // Every page: theme toggle, logout, "play with the computer", the nav's menus and its toggle on narrow screens.
-import { api, ensureSession, toast } from "./api.js";
+import { api, ensureSession, gameInfo, toast } from "./api.js";
 import { leavingSession } from "./socket.js";
 import "./turns.js";
 
@@ -50,7 +50,9 @@ for (const btn of document.querySelectorAll("[data-quick-game]")) {
     btn.disabled = true;
     try {
       await ensureSession();
-      const r = await api("/api/tables", { method: "POST", body: { game: btn.dataset.quickGame, opponent: "bot", bot_level: "easy" } });
+      // the game's weakest bot (its bot_levels, weakest first)
+      const level = ((gameInfo(btn.dataset.quickGame) || {}).bot_levels || [])[0];
+      const r = await api("/api/tables", { method: "POST", body: { game: btn.dataset.quickGame, opponent: "bot", bot_level: level } });
       location.href = r.table.game_id ? `/g/${r.table.game_id}` : `/t/${r.table.id}`;
     } catch (e) {
       toast(e.message);

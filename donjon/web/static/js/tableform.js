@@ -76,7 +76,22 @@ export function tableForm(form) {
   const opponentNow = () => (challenge ? "user" : f.opponent.value);
   const botsNow = () => (challenge ? 0 : Number(f.bots.value) || 0);
 
+  // The chosen game's bot levels (GameInfo.bot_levels, weakest first): the level chosen
+  // stays if the game has it, else its middle one is.
+  const levelsBox = form.querySelector("[data-bot-levels]");
+  let levelsOf = levelsBox ? levelsBox.dataset.botLevels : null;  // the game whose levels are shown
+  function syncLevels() {
+    if (!levelsBox || levelsOf === f.game.value) return;
+    levelsOf = f.game.value;
+    const levels = (gameInfo(levelsOf) || {}).bot_levels || [];
+    const was = f.bot_level ? f.bot_level.value : "";
+    const pick = levels.includes(was) ? was : levels[Math.floor(levels.length / 2)];
+    levelsBox.innerHTML = levels.map((l) => `<label><input type="radio" name="bot_level" value="${esc(l)}"${
+      l === pick ? " checked" : ""}><span>${esc(t(l))}</span></label>`).join("");
+  }
+
   function sync() {
+    syncLevels();
     const game = chosen();
     let seats = seatsNow();
     if (!challenge) {
@@ -131,7 +146,7 @@ export function tableForm(form) {
     if (!challenge) out.opponent = opponent;
     const bots = opponent === "bot" ? 0 : botsNow();
     if (opponent === "bot" || bots > 0) {
-      out.bot_level = f.bot_level.value;
+      if (f.bot_level) out.bot_level = f.bot_level.value;
       if (bots) out.bots = bots;
     } else if (!game.coop) {
       out.mode = f.mode.value;
