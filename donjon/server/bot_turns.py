@@ -17,10 +17,11 @@ import random
 import time
 from typing import Any
 
+from donjon.games import get_info
 from donjon.server.bots import BotRunner
 from donjon.server.match import Match, MatchError
 from donjon.server.room import Room, SeatInfo
-from donjon.server.room_state import TAKEOVER_LEVEL, Rooms
+from donjon.server.room_state import Rooms, takeover_level
 from donjon.server.settings import Settings
 from donjon.server.tasks import Background
 
@@ -99,7 +100,11 @@ class BotTurns:
             m = room.match
             rng_seed = hash((room.seed, m.version, seat.seat)) & 0xFFFFFFFF
             try:
-                level = seat.bot_level or (TAKEOVER_LEVEL if seat.seat in m.autoplay else "easy")
+                # a seat's own bot; a cooperative absentee's turn: the takeover's level; else the weakest
+                level = seat.bot_level or (takeover_level(room.kind) if seat.seat in m.autoplay
+                                           else next(iter(get_info(room.kind).bot_levels), None))
+                if level is None:
+                    raise LookupError(f"{room.kind} has no bots")
                 action = await self.bots.choose(room.kind, m.state, seat.seat, level, rng_seed,
                                                 owner=self.bot_owner(room))
             except Exception:  # noqa: BLE001 - no pool could answer: a random action here, so the game goes on

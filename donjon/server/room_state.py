@@ -29,6 +29,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from donjon.bus import Bus
+from donjon.games import get_info
 from donjon.server import chat, clock
 from donjon.server.crowd import Crowd
 from donjon.server.match import Match, MatchError
@@ -41,9 +42,13 @@ from donjon.store import league as league_store
 from donjon.store.models import GameActionRow
 
 log = logging.getLogger("donjon.rooms")
-TAKEOVER_LEVEL = "normal"
-"""The level of the bot that takes the seat of a player who left a game of 3–4 seats or a
-cooperative one."""
+def takeover_level(kind: str) -> str | None:
+    """The level of the bot that takes the seat of a player who left a game of 3–4 seats or a
+    cooperative one: the game's default (:meth:`~donjon.games.info.GameInfo.bot_level`, the
+    middle of its levels: "normal" for the three games of the site); None for a game without
+    bots, whose leavers end the game instead."""
+    info = get_info(kind)
+    return info.bot_level() if info.bot_levels else None
 
 
 def public_event(kind: str, seat: int | None, data: dict[str, Any]) -> dict[str, Any]:
@@ -287,7 +292,7 @@ class Rooms:
         """What a player's leaving (resignation, forfeit, claimed absence) does.
 
         Two-player competitive games: unchanged (the leaver loses, the game ends). A game of
-        three or more: a bot (:data:`TAKEOVER_LEVEL`) takes the seat so the others finish,
+        three or more: a bot (:func:`takeover_level`) takes the seat so the others finish,
         as long as another person still plays and two seats remain in; otherwise the game
         ends with the leaver last. Cooperative games: a bot teammate takes the seat while
         another person still plays; the last person leaving abandons the game."""
@@ -299,8 +304,9 @@ class Rooms:
             return kind, seat, data  # the match refuses or decides as before
         people = [s.seat for s in room.seats if s.human and s.seat != leaver]
         still_in = [s for s in range(m.players) if s != leaver and m.takeover(s) is None]
-        if people and (coop or len(still_in) >= 2):
-            return kind, seat, {**data, "bot": TAKEOVER_LEVEL}
+        level = takeover_level(room.kind)
+        if level is not None and people and (coop or len(still_in) >= 2):
+            return kind, seat, {**data, "bot": level}
         if coop:
             return "abandon", None, {"seat": leaver}
         return kind, seat, data

@@ -4,6 +4,7 @@ API's list of games — with no platform file naming it."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from tests.server.conftest import Player, Site
@@ -97,6 +98,42 @@ def test_three_people_take_seats_and_play(site: Site) -> None:
         for p in players.values():
             p.wait_version(mover.v)
     assert players[0].view["moves"] == 6
+
+
+def test_a_player_leaving_a_game_of_three_is_replaced_by_the_games_own_bot(site: Site) -> None:
+    """A leaver's seat goes to a bot of the game's default level: connect4 declares only
+    "easy" (the platform once asked every game for "normal", which connect4 has not, and each
+    of that bot's turns failed over to a random action)."""
+    a, b, c = site.user("ann_lv"), site.user("bob_lv"), site.user("cyd_lv")
+    table = a.post("/api/tables", json={"game": "connect4", "seats": 3}).json()["table"]
+    for who in (b, c):
+        j = who.post(f"/api/tables/{table['id']}/join", json={})
+    game_id = j.json()["table"]["game_id"]
+    players = {}
+    for who in (a, b, c):
+        p = Player(who, game_id)
+        p.hello()
+        players[p.seat] = p
+    leaver = players[2]
+    assert leaver.request("resign")["t"] == "ack"
+    entry = site.sql("SELECT data FROM game_actions WHERE game_id = ? AND kind = 'resign'", game_id)
+    assert [json.loads(d)["bot"] for (d,) in entry] == ["easy"]
+    watcher = players[0]
+    watcher.wait_version(leaver.v)
+    assert [pl["bot"] for pl in watcher.game["players"]] == [None, None, "easy"]
+    for _ in range(6):  # the two people play; the bot plays the leaver's turns
+        seat = watcher.game["to_act"][0]
+        if seat == 2:
+            before = watcher.v
+            while watcher.v == before:
+                watcher.recv(timeout=30)
+            continue
+        mover = players[seat]
+        mover.wait_version(watcher.v)
+        assert mover.act(mover.legal[0])["t"] == "ack"
+        watcher.wait_version(mover.v)
+    by_bot = [f for f in watcher.frames if f["t"] == "event" and f["event"].get("by") == 2 and f["event"]["kind"] == "play"]
+    assert by_bot, "the bot in the leaver's seat never played"
 
 
 def test_seats_outside_the_games_range_are_refused(site: Site) -> None:
