@@ -75,8 +75,10 @@ def test_a_table_is_filled_with_the_games_own_bot_levels(site: Site) -> None:
     assert options == [("easy", ""), ("normal", " selected"), ("hard", "")]
 
 
-def test_three_people_take_seats_and_play(site: Site) -> None:
-    a, b, c = site.user("ann_c4"), site.user("bob_c4"), site.user("cyd_c4")
+def _three_seated(site: Site, names: tuple[str, str, str]) -> tuple[str, dict[int, Player]]:
+    """Three people (``names``) at one connect4 table of three, each socket said hello: the
+    game's id and its players by seat."""
+    a, b, c = (site.user(n) for n in names)
     r = a.post("/api/tables", json={"game": "connect4", "seats": 3})
     assert r.status_code == 200, r.text
     table = r.json()["table"]
@@ -89,6 +91,11 @@ def test_three_people_take_seats_and_play(site: Site) -> None:
         p = Player(who, game_id)
         p.hello()
         players[p.seat] = p
+    return game_id, players
+
+
+def test_three_people_take_seats_and_play(site: Site) -> None:
+    _, players = _three_seated(site, ("ann_c4", "bob_c4", "cyd_c4"))
     assert sorted(players) == [0, 1, 2]
     assert len(players[0].view["columns"]) == 9
     for _ in range(6):  # two rounds: every seat drops a disc
@@ -104,16 +111,7 @@ def test_a_player_leaving_a_game_of_three_is_replaced_by_the_games_own_bot(site:
     """A leaver's seat goes to a bot of the game's default level: connect4 declares only
     "easy" (the platform once asked every game for "normal", which connect4 has not, and each
     of that bot's turns failed over to a random action)."""
-    a, b, c = site.user("ann_lv"), site.user("bob_lv"), site.user("cyd_lv")
-    table = a.post("/api/tables", json={"game": "connect4", "seats": 3}).json()["table"]
-    for who in (b, c):
-        j = who.post(f"/api/tables/{table['id']}/join", json={})
-    game_id = j.json()["table"]["game_id"]
-    players = {}
-    for who in (a, b, c):
-        p = Player(who, game_id)
-        p.hello()
-        players[p.seat] = p
+    game_id, players = _three_seated(site, ("ann_lv", "bob_lv", "cyd_lv"))
     leaver = players[2]
     assert leaver.request("resign")["t"] == "ack"
     entry = site.sql("SELECT data FROM game_actions WHERE game_id = ? AND kind = 'resign'", game_id)
