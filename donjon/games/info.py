@@ -314,6 +314,7 @@ class GameInfo:
                       for s in range(self.max_seats)],
             "options": [o.to_json(lang) for o in self.options],
             "bot_levels": list(self.bot_levels),
+            "bot_level": self.bot_level() if self.bot_levels else None,  # the default level
             "time_controls": [dict(tc) for tc in self.time_controls],
             "tutorial": self.tutorial is not None,
             "puzzles": self.puzzles is not None,

@@ -42,6 +42,8 @@ from donjon.store import league as league_store
 from donjon.store.models import GameActionRow
 
 log = logging.getLogger("donjon.rooms")
+
+
 def takeover_level(kind: str) -> str | None:
     """The level of the bot that takes the seat of a player who left a game of 3–4 seats or a
     cooperative one: the game's default (:meth:`~donjon.games.info.GameInfo.bot_level`, the

@@ -77,15 +77,16 @@ export function tableForm(form) {
   const botsNow = () => (challenge ? 0 : Number(f.bots.value) || 0);
 
   // The chosen game's bot levels (GameInfo.bot_levels, weakest first): the level chosen
-  // stays if the game has it, else its middle one is.
+  // stays if the game has it, else the game's default (GameInfo.bot_level) is.
   const levelsBox = form.querySelector("[data-bot-levels]");
   let levelsOf = levelsBox ? levelsBox.dataset.botLevels : null;  // the game whose levels are shown
   function syncLevels() {
     if (!levelsBox || levelsOf === f.game.value) return;
     levelsOf = f.game.value;
-    const levels = (gameInfo(levelsOf) || {}).bot_levels || [];
+    const info = gameInfo(levelsOf) || {};
+    const levels = info.bot_levels || [];
     const was = f.bot_level ? f.bot_level.value : "";
-    const pick = levels.includes(was) ? was : levels[Math.floor(levels.length / 2)];
+    const pick = levels.includes(was) ? was : info.bot_level;
     levelsBox.innerHTML = levels.map((l) => `<label><input type="radio" name="bot_level" value="${esc(l)}"${
       l === pick ? " checked" : ""}><span>${esc(t(l))}</span></label>`).join("");
   }
