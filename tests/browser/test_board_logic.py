@@ -679,6 +679,18 @@ def test_kit_escaping_and_translation(page) -> None:
     assert got["keep"] == "1 {b}" and got["es"] == "Hi"
 
 
+def test_kit_an_ends_reason_sits_inside_its_sentence(page) -> None:
+    """A reason goes in brackets before the sentence's closing mark, in every language's
+    punctuation ("You lost (by checkmate).", not "You lost. (by checkmate)")."""
+    got = page.evaluate("""async () => {
+      const { withReason } = await import("/static/js/kit/outcome.js");
+      return [["You lost.", "by checkmate"], ["Tu as gagné !", "au temps"], ["¡Has ganado!", "por rendición"],
+              ["alice won", "on time"], ["Draw.", ""], ["Partie terminée…", "x"]].map(([a, b]) => withReason(a, b));
+    }""")
+    assert got == ["You lost (by checkmate).", "Tu as gagné (au temps) !", "¡Has ganado (por rendición)!",
+                   "alice won (on time)", "Draw.", "Partie terminée (x)…"]
+
+
 def test_kit_set_rows_keeps_the_rows_that_stay(page) -> None:
     """setRows (the lobby's tables, /watch, my games, challenges): a row whose key stays keeps
     its element, with only what changed changed; rows that left go, new ones come in order."""

@@ -341,11 +341,12 @@ def test_register_open_join_and_checkmate_with_a_card(alice_bob, site) -> None:
     bob.move("d8h4")
     alice.wait_version(bob.shown_version())
 
-    for p, text in ((alice, "You lost. (by checkmate)"), (bob, "You won! (by checkmate)")):
+    for p, text, banner in ((alice, "You lost (by checkmate).", "Game over — You lose (by checkmate)."),
+                            (bob, "You won (by checkmate)!", "Game over — You win (by checkmate)!")):
         line = p.page.locator("#status-line")
         p.page.wait_for_selector("#status-line[data-over='1']")
         assert line.inner_text() == text
-        assert "Game over" in p.page.locator(".ucg-side .ucg-b-over").inner_text()
+        assert p.page.locator(".ucg-side .ucg-b-over").inner_text() == banner
         assert p.page.locator("#actions [data-act='rematch-offer']").is_visible()
         assert p.page.locator(f"#actions a[href='/g/{gid}/replay']").is_visible()
         assert p.state()["game"]["outcome"]["reason"] == "checkmate"
@@ -409,7 +410,7 @@ def test_absent_player_loses_to_a_victory_claim(alice_bob) -> None:
     alice.shot("site-claim.png")
     claim.click()
     alice.page.wait_for_selector("#status-line[data-over='1']")
-    assert alice.page.locator("#status-line").inner_text() == "You won! (by forfeit)"
+    assert alice.page.locator("#status-line").inner_text() == "You won (by forfeit)!"
     outcome = alice.state()["game"]["outcome"]
     assert outcome["winners"] == [0] and outcome["reason"] == "forfeit"
 
@@ -417,7 +418,7 @@ def test_absent_player_loses_to_a_victory_claim(alice_bob) -> None:
     bob.new_page().goto(f"/g/{gid}")
     bob.enter_game()
     bob.page.wait_for_selector("#status-line[data-over='1']")
-    assert bob.page.locator("#status-line").inner_text() == "You lost. (by forfeit)"
+    assert bob.page.locator("#status-line").inner_text() == "You lost (by forfeit)."
 
 
 def test_a_press_held_across_a_live_update_still_clicks(alice_bob) -> None:

@@ -440,10 +440,10 @@ def test_a_clock_flags_and_the_loser_sees_why(new_page) -> None:
     bob.wait_for_selector("#clocks .clk.low[data-seat='1']", timeout=20000)
     shot(bob, "site-clock-low-390.png")
     bob.wait_for_selector("#status-line[data-over='1']", timeout=30000)
-    assert bob.locator("#status-line").inner_text() == "You lost. (on time)"
+    assert bob.locator("#status-line").inner_text() == "You lost (on time)."
     assert "on time" in bob.locator("#result-banner").inner_text()
     alice.wait_for_selector("#status-line[data-over='1']")
-    assert alice.locator("#status-line").inner_text() == "You won! (on time)"
+    assert alice.locator("#status-line").inner_text() == "You won (on time)!"
     assert alice.locator("#clocks .clk.running").count() == 0
     # the replay's list shows the time each move took too (the first move has none)
     for _ in range(100):  # the game's end is stored by the group commit

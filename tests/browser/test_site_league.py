@@ -186,7 +186,7 @@ def _play(alice: Person, bob: Person, browser: Any, site: SiteServer) -> None:
     bob.wait_version(alice.shown_version())
     bob.page.once("dialog", lambda d: d.accept())
     bob.page.locator("#actions [data-act='resign']").click()
-    for p, text in ((alice, "You won! (by resignation)"), (bob, "You lost. (by resignation)")):
+    for p, text in ((alice, "You won (by resignation)!"), (bob, "You lost (by resignation).")):
         p.page.wait_for_selector("#status-line[data-over='1']")
         assert p.page.locator("#status-line").inner_text() == text
 

@@ -293,12 +293,12 @@ def test_citadel_with_a_bot_teammate_to_the_end(people) -> None:
     cleo.page.wait_for_selector(".ctl-overlay.ctl-ov-end")
     assert cleo.page.locator("#status-line[data-over='1']").is_visible()
     won = len(v["saved"]) == 4
-    assert cleo.page.locator("#status-line").inner_text().startswith("You won!" if won else "You lost.")
+    assert cleo.page.locator("#status-line").inner_text().startswith("You won (" if won else "You lost (")
     cleo.shot("site-multi-citadel-end.png")
     # the replay (anyone's) says how the team did, not one teammate's name or nothing
     cleo.page.goto(f"/g/{gid}/replay")
     cleo.page.wait_for_function("() => document.getElementById('status-line').textContent.length > 0")
-    assert cleo.page.locator("#status-line").inner_text().startswith("The team won." if won else "The team lost.")
+    assert cleo.page.locator("#status-line").inner_text().startswith("The team won (" if won else "The team lost (")
 
 
 def test_a_three_seat_table_fills_live_then_with_a_bot(people) -> None:

@@ -6,7 +6,7 @@
 import { HATS } from "../js/hats.js";
 import { esc } from "../js/kit/html.js";
 import { lifecycleHtml, spentAttrs, spentByVersion } from "../js/kit/movelist.js";
-import { noResult } from "../js/kit/outcome.js";
+import { noResult, withReason } from "../js/kit/outcome.js";
 import { parseFen, sqName } from "./board.js";
 import { cardHtml, cardName } from "./cards.js";
 import { rows } from "./history.js";
@@ -196,7 +196,7 @@ function bannersHtml(c) {
     let head = o.draw ? t("draw") : t("won", { side: sideName(c, o.winners[0]) });
     if (opts.seat != null && !o.draw) head = o.winners.includes(opts.seat) ? t("youWin") : t("youLose");
     const why = t(`reason_${o.reason}`);
-    ban("ucg-b-over", `${t("over")} — ${head}${why === `reason_${o.reason}` ? "" : ` (${why})`}`);
+    ban("ucg-b-over", `${t("over")} — ${withReason(head, why === `reason_${o.reason}` ? "" : why)}`);
   }
   if (v.can_save) ban("ucg-b-save", mine ? t("canSave") : t("canSaveOther", { side: sideName(c, v.turn) }));
   else if (v.check && !v.outcome) ban("ucg-b-check", t("check"));

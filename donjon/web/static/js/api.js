@@ -1,6 +1,7 @@
 // Small helpers shared by every page: boot data, i18n, JSON fetch, toasts.
 
 import { makeT } from "./kit/i18n.js";
+import { withReason } from "./kit/outcome.js";
 
 export { esc } from "./kit/html.js";
 export { toast } from "./kit/toast.js";
@@ -113,8 +114,8 @@ export function playerName(p) {
   return level === p.bot ? p.name : t("bot_named", { level: level.toLocaleLowerCase(lang) });
 }
 
-/** How a game ended, in a sentence ("" while it is played): "Game aborted.", "You won! (by
- * checkmate)" to a player, "alice won (on time)", "The team won. (four treasures saved)" to a
+/** How a game ended, in a sentence ("" while it is played): "Game aborted.", "You won (by
+ * checkmate)!" to a player, "alice won (on time)", "The team won (four treasures saved)." to a
  * spectator of a cooperative game. `seat`: the reader's (null: a spectator, a replay); `nameOf(seat)`: a
  * seat's name; `cooperative`: the game's players win or lose together (GameInfo). A reason
  * without words in the page's language is left out rather than shown as its key. */
@@ -124,7 +125,7 @@ export function outcomeLine(game, { seat = null, nameOf, cooperative = false }) 
   if (game.status === "aborted") return t("aborted");
   if (game.status === "abandoned") return t("abandoned");
   const reason = o.reason ? t(`r_${o.reason}`) : "";
-  const why = reason && reason !== `r_${o.reason}` ? ` (${reason})` : "";
+  const why = reason && reason !== `r_${o.reason}` ? reason : "";
   const winners = o.winners || [];
   let head = "";
   if (o.draw) head = t("result_draw");
@@ -132,7 +133,7 @@ export function outcomeLine(game, { seat = null, nameOf, cooperative = false }) 
   else if (cooperative) head = t(winners.length ? "result_team_won" : "result_team_lost");
   else if (winners.length === 1) head = t("result_white", { name: nameOf(winners[0]) });
   else if (winners.length) head = t("result_winners", { names: winners.map(nameOf).join(", ") });
-  return head && head + why;
+  return head && withReason(head, why);
 }
 
 export function resultText(game) {

@@ -7,6 +7,11 @@
 //   import { noResult } from "/static/js/kit/outcome.js";
 //   noResult({ winners: [], losers: [], draw: false, reason: "aborted" }, "fr")  // "Partie annulée"
 //   noResult({ winners: [0], losers: [1], draw: false, reason: "checkmate" }, "fr")  // null
+//
+// and gives the reason of an end that has one inside the sentence, before its last mark:
+//
+//   withReason("You lost.", "by checkmate")  // "You lost (by checkmate)."
+//   withReason("Tu as gagné !", "au temps")  // "Tu as gagné (au temps) !"
 
 import { byLang, makeT } from "./i18n.js";
 
@@ -21,4 +26,12 @@ const STRINGS = byLang(MESSAGES);
 export function noResult(outcome, lang) {
   if (!outcome || !Object.hasOwn(MESSAGES, outcome.reason)) return null;
   return makeT(STRINGS, lang)(outcome.reason);
+}
+
+/** `sentence` with `reason` in brackets before its closing mark (".", "!", French's " !"),
+ * or at its end if it has none; `sentence` alone when there is no reason. */
+export function withReason(sentence, reason) {
+  if (!reason) return sentence;
+  const [, body, mark] = /^(.*?)(\s?[.!…]*)$/su.exec(sentence);
+  return `${body} (${reason})${mark}`;
 }
