@@ -30,6 +30,8 @@ def replay_record(row: GameRow, seats: list[GameSeatRow], entries: list[GameActi
     steps: list[dict[str, Any]] = [{"seq": 0, "kind": "start", "seat": None, "view": game.view(m.state, None)}]
     history: list[dict[str, Any]] = []
     for e in entries:
+        if not m.active:
+            break  # after its end a game's log holds the rematch's offer and answer: ``next_game``
         data = dict(e.data or {})
         before, m = m, m.step(e.kind, e.seat, data)
         history.append(history_lines(game, before, m, public_event(e.kind, e.seat, data))[0])

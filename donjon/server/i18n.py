@@ -751,6 +751,11 @@ MESSAGES: dict[str, Message] = {
         "fr": "Revanche",
         "es": "Revancha",
     },
+    "previous_game": {
+        "en": "Previous game",
+        "fr": "Partie précédente",
+        "es": "Partida anterior",
+    },
     "accept_rematch": {
         "en": "Accept the rematch",
         "fr": "Accepter la revanche",

@@ -170,3 +170,27 @@ def test_a_players_games_in_one_pgn_file_each_as_its_own_download(site: Site) ->
     assert empty.get("/api/users/newbie/export/unfairchess/pgn").text == ""
     page = site.main.get("/profile/alice").text  # a profile offers the download
     assert 'href="/api/users/alice/export/unfairchess/pgn" download' in page and "castel/pgn" not in page
+
+
+def test_a_replay_ends_with_its_game_and_links_the_rematch(site: Site) -> None:
+    """The offer and the answer of a rematch are logged after the game's end: a replay stops
+    at the end (its last step and history line are the resignation) and links the next game,
+    whose replay page links back."""
+    _, gid, w, k = duel_on(site)
+    play(w, k, ("e2e4", "e7e5"))
+    assert k.request("resign")["t"] == "ack"
+    w.wait_version(k.v)  # type: ignore[arg-type]
+    assert w.request("rematch", op="offer")["t"] == "ack"
+    k.wait_version(w.v)  # type: ignore[arg-type]
+    assert k.request("rematch", op="accept")["t"] == "ack"
+    rec = site.main.get(f"/api/games/{gid}/replay").json()
+    nxt = rec["game"]["next_game"]
+    assert nxt and site.sql("select count(*) from games") == [(2,)]
+    assert [s["kind"] for s in rec["steps"]] == ["start", "play", "play", "resign"]
+    assert [h["kind"] for h in rec["history"]] == ["play", "play", "resign"]
+    page = site.main.get(f"/g/{gid}/replay").text
+    assert f'href="/g/{nxt}" rel="next"' in page and 'rel="prev"' not in page
+    assert site.main.get(f"/api/games/{nxt}").json()["game"]["rematch_of"] == gid
+    assert f'href="/g/{gid}/replay" rel="prev"' in site.main.get(f"/g/{nxt}/replay").text
+    w.close()
+    k.close()
