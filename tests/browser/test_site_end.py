@@ -666,6 +666,29 @@ def my_turn_count(pg: Any) -> int:
     return int(pg.locator("#turns-count").inner_text())
 
 
+def test_a_list_of_ones_games_says_who_won(new_page) -> None:
+    """/my-games and the home page's "Your games" give each player the game's result for
+    them ("Win", "Loss"), not a score by seat ("0–1" said nothing of who they were)."""
+    alice, bob = new_page(), new_page()
+    register(alice, "hilda")
+    register(bob, "ivan")
+    gid = seated(alice, bob, {"game": "unfairchess", "color": "black", "opponent": "anyone"})
+    for pg in (alice, bob):
+        pg.goto(f"/g/{gid}")
+        enter(pg)
+    move(bob, "e2e3")
+    move(alice, "e8d8")
+    alice.once("dialog", lambda d: d.accept())
+    alice.locator("[data-act=resign]").click()
+    alice.wait_for_selector("#result-banner:not([hidden])")
+    for pg, word, res in ((alice, "Loss", "res-loss"), (bob, "Win", "res-win")):
+        for path, rows in (("/my-games", "#my-games-list li[data-game-id]"), ("/", "#my-games li")):
+            pg.goto(path)
+            result = pg.locator(f"{rows} .gl-result").first
+            result.wait_for()
+            assert (result.inner_text(), res in (result.get_attribute("class") or "")) == (word, True), path
+
+
 def test_a_correspondence_game_over_two_visits(new_page) -> None:
     alice, bob = new_page(), new_page(PHONE)
     register(alice, "fanny")

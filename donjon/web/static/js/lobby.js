@@ -1,5 +1,5 @@
 // The lobby: open a table, the live list of open tables (/ws/lobby), your games.
-import { api, boot, ensureSession, esc, gameInfo, gameName, optionLabel, playerName, resultText, t, toast } from "./api.js";
+import { api, boot, ensureSession, esc, gameInfo, gameName, optionLabel, playerName, resultFor, t, toast } from "./api.js";
 import { setRows } from "./kit/html.js";
 import { mountChallenges } from "./challenges.js";
 import { clockLabel, tableForm } from "./tableform.js";
@@ -116,11 +116,12 @@ function showMyGames({ games }) {
   if (!myGames || !games.length) return;
   setRows(myGames, games.slice(0, 12).map((g) => {
     const live = g.status === "active";
+    const res = live ? null : resultFor(g, me && me.id);
     return [g.id, `<li><a href="/g/${esc(g.id)}${live ? "" : "/replay"}">
       <span class="gl-kind">${esc(gameName(g.kind))}</span>
       <span class="gl-players">${g.players.map((p) => esc(playerName(p))).join(` <i>${esc(t("vs"))}</i> `)}</span>
       <span class="gl-meta">${esc(t(g.mode))}</span>
-      <span class="gl-result ${live ? "live" : ""}">${live ? esc(t("continue")) : esc(resultText(g))}</span>
+      <span class="gl-result ${live ? "live" : `res-${res.res}`}">${live ? esc(t("continue")) : esc(res.text)}</span>
     </a></li>`];
   }));
 }
