@@ -68,6 +68,7 @@ def test_a_challenge_from_a_profile_accepted_on_my_games(user_page) -> None:
     form.locator("button[type=submit]").click()
     ada.wait_for_url(re.compile(r"/t/[^/?#]+$"))
     assert "basil" in ada.locator(".waiting").inner_text()
+    assert ada.locator("#table-clock").inner_text() == "3 days per move"  # the table says its clock
     table_id = ada.url.rsplit("/", 1)[1]
 
     # Basil: a toast and the header's count within a look, the challenge on /my-games
@@ -191,6 +192,9 @@ def test_screens(user_page, site, viewport, tag) -> None:
     shot(me, f"challenge-profile-{tag}.png")
     me.locator("#challenge-form button[type=submit]").click()
     me.wait_for_url(re.compile(r"/t/"))
+    assert me.locator("#table-clock").inner_text() == "Blitz · 5+3"  # UnfairChess's default clock
+    no_side_scroll(me)
+    shot(me, f"challenge-table-{tag}.png")
     me.goto("/my-games")
     me.wait_for_selector("#challenges [data-cancel]")
     me.wait_for_selector("#challenges [data-accept]")

@@ -2,6 +2,7 @@
 // open seats with bots, or cancels); a visitor joins; a seated player waits or gets up.
 import { api, boot, esc, newestOf, playerName, t, toast } from "./api.js";
 import { lobbySocket } from "./socket.js";
+import { clockLabel } from "./tableform.js";
 import { shareLobby } from "./turns.js";
 
 let table = boot.table;
@@ -44,6 +45,14 @@ function render() {
   }
 }
 render();
+
+// The clock the game will have: its speed and its control ("Blitz · 5+3", "3 days per move").
+const clockPill = document.getElementById("table-clock");
+if (clockPill) {
+  const tc = table.time_control;
+  clockPill.textContent = tc && table.speed && !tc.correspondence_days ? `${t(`speed_${table.speed}`)} · ${clockLabel(tc)}` : clockLabel(tc);
+  clockPill.hidden = false;
+}
 
 // The table as the server has it now (a failed GET keeps what is shown; an answer older than
 // the one shown is dropped).
