@@ -556,6 +556,11 @@ MESSAGES: dict[str, Message] = {
         "fr": "Bot ({level})",
         "es": "Bot ({level})",
     },
+    "bot_named_n": {
+        "en": "Bot {n} ({level})",
+        "fr": "Bot {n} ({level})",
+        "es": "Bot {n} ({level})",
+    },
     "create": {
         "en": "Open the table",
         "fr": "Ouvrir la table",

@@ -143,6 +143,39 @@ def test_a_bot_is_named_in_the_pages_language(new_page) -> None:
         pg.wait_for_function("n => document.querySelector('#recent-games .gl-players')?.textContent.includes(n)", arg=name)
 
 
+def test_bots_of_one_level_are_told_apart(new_page) -> None:
+    """Two bots of one level at a table of three were both "Bot (normal)" on the board, in
+    "Waiting for …", the lists of games and the profile: they are numbered in seat order."""
+    pg = new_page()
+    register(pg, "trio")
+    r = pg.request.post("/api/tables", data={"game": "castel", "seats": 3, "opponent": "bot"})
+    assert r.ok, r.text()
+    gid = r.json()["table"]["game_id"]
+    pg.goto(f"/g/{gid}")
+    pg.wait_for_selector("#conn-state[data-state='connected']")
+    pg.wait_for_selector(".cg-seat-name")
+    names = pg.locator(".cg-seat-name").all_inner_texts()  # "Bot 1 (normal) blue": the seat's colour after it
+    assert sorted(n.rsplit(" ", 1)[0] for n in names if n.startswith("Bot")) == ["Bot 1 (normal)", "Bot 2 (normal)"], names
+    pg.goto("/my-games")
+    players = pg.locator(f"#my-games-list li[data-game-id='{gid}'] .gl-players")
+    players.wait_for()
+    assert "Bot 1 (normal)" in players.inner_text() and "Bot 2 (normal)" in players.inner_text()
+    pg.goto(f"/g/{gid}")
+    pg.wait_for_selector("#conn-state[data-state='connected']")
+    leave = pg.locator("#actions [data-act=abort], #actions [data-act=resign]").first
+    if leave.get_attribute("data-act") == "resign":
+        pg.once("dialog", lambda d: d.accept())
+    leave.click()
+    pg.wait_for_selector("#status-line[data-over='1']")
+    pg.goto("/profile/trio")
+    pg.wait_for_function("() => document.querySelector('#recent-games .gl-players')?.textContent.includes('Bot 2 (normal)')")
+    assert "Bot 1 (normal)" in pg.locator("#recent-games .gl-players").first.inner_text()
+    pg.goto(f"/g/{gid}/replay")
+    pg.wait_for_selector("#players .pb-name")
+    assert sorted(n for n in pg.locator("#players .pb-name").all_inner_texts() if n.startswith("Bot")) == [
+        "Bot 1 (normal)", "Bot 2 (normal)"]
+
+
 # game → (its board's root, where the board says how the game ended)
 ENDS = {"unfairchess": (".ucg-root", ".ucg-b-over"), "castel": (".cg-root", ".cg-over-title"),
         "citadel": (".ctl-root", ".ctl-status")}

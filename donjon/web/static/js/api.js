@@ -106,12 +106,19 @@ export function optionLabel(kind, name, value) {
 /** A seat's name as this page shows it: a seat given to a bot is named in the page's language
  * ("Bot (fácil)"; stored as "Bot (easy)"), a person's seat, and a bot standing in for a person
  * who left (`left`, or a `user_id`), keep their name. A level the page has no word for keeps
- * the stored name too. `p`: a player of a game (`game.players[i]`) or a table's seat. */
-export function playerName(p) {
+ * the stored name too. `p`: a player of a game (`game.players[i]`) or a table's seat;
+ * `players`: all of them, so that bots of one level are told apart ("Bot 1 (normal)", "Bot 2
+ * (normal)", in seat order). */
+export function playerName(p, players = null) {
   if (!p) return "?";
-  if (!p.bot || p.left || p.user_id != null) return p.name;
+  const seatBot = (q) => q && q.bot && !q.left && q.user_id == null;
+  if (!seatBot(p)) return p.name;
   const level = t(p.bot);
-  return level === p.bot ? p.name : t("bot_named", { level: level.toLocaleLowerCase(lang) });
+  if (level === p.bot) return p.name;
+  const twins = (players || []).filter((q) => seatBot(q) && q.bot === p.bot).sort((a, b) => a.seat - b.seat);
+  const n = twins.findIndex((q) => q.seat === p.seat) + 1;
+  const low = level.toLocaleLowerCase(lang);
+  return twins.length > 1 && n > 0 ? t("bot_named_n", { n, level: low }) : t("bot_named", { level: low });
 }
 
 /** How a game ended, in a sentence ("" while it is played): "Game aborted.", "You won (by
@@ -153,7 +160,7 @@ export function resultFor(game, userId) {
   }
   if (o.draw) return { res: "draw", text: (game.players || []).length === 2 ? "½–½" : t("res_draw") };
   if ((game.players || []).length === 2 && winners.length === 1) return { res: "other", text: winners[0] === 0 ? "1–0" : "0–1" };
-  const names = winners.map((s) => playerName((game.players || []).find((p) => p.seat === s)));
+  const names = winners.map((s) => playerName((game.players || []).find((p) => p.seat === s), game.players));
   return { res: "other", text: names.length ? t("result_winners", { names: names.join(", ") }) : "—" };
 }
 

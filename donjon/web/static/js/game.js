@@ -68,7 +68,7 @@ function position(v) {
 // The players as the board module wants them: by seat, with the hat each one wears (or null).
 function uiPlayers() {
   const out = [];
-  for (const p of game.players || []) out[p.seat] = { name: playerName(p), hat: p.hat ?? null };
+  for (const p of game.players || []) out[p.seat] = { name: playerName(p, game.players), hat: p.hat ?? null };
   return out;
 }
 
@@ -238,7 +238,7 @@ function boardFrame(view, legal) {
 
 function nameOf(s) {
   const p = game.players.find((x) => x.seat === s);
-  return playerName(p);
+  return playerName(p, game.players);
 }
 
 function announce(ev) {
@@ -268,7 +268,7 @@ function playerBar(p) {
     const s = secs(p.deadline_at);
     away = `<span class="away">${esc(p.deadline_kind === "forfeit" ? t("forfeit_in", { s }) : `${t("offline")} · ${s} s`)}</span>`;
   }
-  const name = p.bot ? esc(playerName(p)) : (p.user_id && !p.name.startsWith("Guest-") ? `<a href="/profile/${encodeURIComponent(p.name)}">${esc(p.name)}</a>` : esc(p.name));
+  const name = p.bot ? esc(playerName(p, game.players)) : (p.user_id && !p.name.startsWith("Guest-") ? `<a href="/profile/${encodeURIComponent(p.name)}">${esc(p.name)}</a>` : esc(p.name));
   return `<div class="pb ${toAct ? "to-act" : ""}">
       <span class="pb-colour ${colour}" aria-hidden="true"></span>
       <span class="pb-name">${name}${me ? ` <small class="muted">(${{ fr: "toi", es: "tú" }[lang] || "you"})</small>` : ""}</span>
@@ -371,7 +371,7 @@ function renderClocks() {
       play("low");
     }
     return `<div class="clk${running ? " running" : ""}${low ? " low" : ""}${p.seat === seat ? " mine" : ""}" data-seat="${p.seat}" data-left="${Math.max(0, left).toFixed(1)}">
-      <span class="clk-name">${esc(playerName(p))}</span><span class="clk-time">${esc(clockText(left, corr))}</span></div>`;
+      <span class="clk-name">${esc(playerName(p, game.players))}</span><span class="clk-time">${esc(clockText(left, corr))}</span></div>`;
   }).join("");
   setHtml(clocksEl, html);
   clocksEl.hidden = false;

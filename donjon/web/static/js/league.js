@@ -375,7 +375,8 @@ export async function mountProfile() {
       const cc = g.coin_change
         ? `<span class="delta coins ${g.coin_change > 0 ? "up" : "down"}" data-coins="${g.coin_change}" title="${esc(t("coin_change"))}"><span class="coin"></span>${signed(g.coin_change)}</span>`
         : "";
-      const opp = (g.opponents || []).map((o) => esc(playerName(o))).join(", ");
+      const opponents = (g.opponents || []).map((o, i) => ({ ...o, seat: i }));  // in seat order: bots of a level numbered
+      const opp = opponents.map((o) => esc(playerName(o, opponents))).join(", ");
       return `<li data-game-id="${esc(g.game_id)}"><a href="/g/${encodeURIComponent(g.game_id)}/replay">
         <span class="gl-kind">${esc(gameName(g.game))}</span>
         <span class="gl-players"><i>${esc(t("vs"))}</i> ${opp}</span>

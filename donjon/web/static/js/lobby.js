@@ -78,7 +78,7 @@ function renderTables(all) {
     const color = tb.color === "random" ? t("random") : tb.color === "white" ? t("black") : t("white");
     // Who sits where (a seat: a name, a bot, or open).
     const seats = sitting.map((x) => `<span class="tr-seat${x.open ? " open" : ""}${x.bot ? " bot" : ""}" data-seat="${x.seat}">${
-      x.open ? esc(t("open_seat")) : esc(playerName(x))}</span>`).join("");
+      x.open ? esc(t("open_seat")) : esc(playerName(x, sitting))}</span>`).join("");
     return [tb.id, `<li class="table-row${mine ? " mine" : ""}" data-table="${esc(tb.id)}" data-seats="${tb.seats || 2}" data-open="${tb.open_seats ?? ""}">
       <span class="tr-creator">${esc(tb.creator)}</span>
       <span class="tr-game">${esc(gameName(tb.game))}${optionsText(tb)}</span>
@@ -119,7 +119,7 @@ function showMyGames({ games }) {
     const res = live ? null : resultFor(g, me && me.id);
     return [g.id, `<li><a href="/g/${esc(g.id)}${live ? "" : "/replay"}">
       <span class="gl-kind">${esc(gameName(g.kind))}</span>
-      <span class="gl-players">${g.players.map((p) => esc(playerName(p))).join(` <i>${esc(t("vs"))}</i> `)}</span>
+      <span class="gl-players">${g.players.map((p) => esc(playerName(p, g.players))).join(` <i>${esc(t("vs"))}</i> `)}</span>
       <span class="gl-meta">${esc(t(g.mode))}</span>
       <span class="gl-result ${live ? "live" : `res-${res.res}`}">${live ? esc(t("continue")) : esc(res.text)}</span>
     </a></li>`];

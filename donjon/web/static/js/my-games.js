@@ -27,7 +27,7 @@ function render(data) {
         : esc(res.text);
       return [g.id, `<li data-game-id="${esc(g.id)}" class="${live ? "live" : ""}${g.your_turn ? " your-turn" : ""}"><a href="/g/${esc(g.id)}${live ? "" : "/replay"}">
         <span class="gl-kind">${esc(gameName(g.kind))}</span>
-        <span class="gl-players">${g.players.map((p) => esc(playerName(p))).join(` <i>${esc(t("vs"))}</i> `)}</span>
+        <span class="gl-players">${g.players.map((p) => esc(playerName(p, g.players))).join(` <i>${esc(t("vs"))}</i> `)}</span>
         <span class="gl-meta">${esc(t(g.mode))}${clock(g) ? ` · ${esc(clock(g))}` : ""}</span>
         <span class="gl-result ${live ? "live" : `res-${res.res}`}">${state}</span>
       </a></li>`];

@@ -45,10 +45,11 @@ function label(step) {
   return t(key) !== key ? t(key) : step.kind;
 }
 
-function bar(p) {
+/** A player's bar (`players`: all of them, `players.map(bar)`). */
+function bar(p, _i, players) {
   if (!p) return "";
   const colour = seatColour(summary.kind, p.seat);
-  return `<div class="pb"><span class="pb-colour ${colour}"></span><span class="pb-name">${esc(playerName(p))}</span></div>`;
+  return `<div class="pb"><span class="pb-colour ${colour}"></span><span class="pb-name">${esc(playerName(p, players))}</span></div>`;
 }
 
 function show(i) {
@@ -80,7 +81,7 @@ async function main() {
   playersEl.innerHTML = players.map(bar).join("");
   if (rec.game.status !== "active") ended = rec.game;
   statusLine.textContent = outcomeLine(rec.game, {
-    nameOf: (s) => playerName(players.find((p) => p.seat === s)),
+    nameOf: (s) => playerName(players.find((p) => p.seat === s), players),
     cooperative: !!(gameInfo(summary.kind) || {}).cooperative,
   });
   range.max = String(steps.length - 1);
@@ -94,7 +95,7 @@ async function main() {
     mod = await import("./fallback-ui.js");
   }
   ui = mod.createGameUI(root, { seat: null, lang, mode: "replay", send: () => Promise.reject(new Error("replay")),
-    players: players.map((p) => ({ name: playerName(p), hat: p.hat ?? null })),
+    players: players.map((p) => ({ name: playerName(p, players), hat: p.hat ?? null })),
     // a click in the board's own list moves the replay to that step (versions are steps' seq)
     seek: (v) => by(show)(steps.findIndex((s) => s.seq === v)),
     position: (v) => Promise.resolve(views[steps.findIndex((s) => s.seq === v)]) });
@@ -102,7 +103,7 @@ async function main() {
   // a timed game's history gives the time each move took (steps' seq are its versions)
   const spent = spentByVersion(history);
   list.innerHTML = steps.map((s, i) => i === 0 ? "" :
-    `<li data-i="${i}"${spentAttrs(spent.get(s.seq), lang)}><span class="sl-n">${i}.</span> <span class="sl-who">${s.seat === null || s.seat === undefined ? "" : esc(playerName(players[s.seat]))}</span> <span class="sl-what">${esc(stepText(i))}</span></li>`).join("");
+    `<li data-i="${i}"${spentAttrs(spent.get(s.seq), lang)}><span class="sl-n">${i}.</span> <span class="sl-who">${s.seat === null || s.seat === undefined ? "" : esc(playerName(players[s.seat], players))}</span> <span class="sl-what">${esc(stepText(i))}</span></li>`).join("");
   show(steps.length - 1);
 }
 

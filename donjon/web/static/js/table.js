@@ -34,7 +34,7 @@ function showError(e) {
 function render() {
   seatList.innerHTML = (table.sitting || []).map((x) => {
     const mine = me && x.user_id === me.id;
-    const who = x.open ? esc(t("open_seat")) : `${esc(playerName(x))}${x.bot ? ` <span class="pill">bot</span>` : ""}`;
+    const who = x.open ? esc(t("open_seat")) : `${esc(playerName(x, table.sitting))}${x.bot ? ` <span class="pill">bot</span>` : ""}`;
     return `<li class="${x.open ? "open" : ""}${mine ? " me" : ""}" data-seat="${x.seat}">
       <span class="sl-n">${esc(t("seat_n", { n: x.seat + 1 }))}</span><span>${who}</span></li>`;
   }).join("");

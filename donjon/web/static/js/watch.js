@@ -22,7 +22,7 @@ async function refresh() {
     }
     setRows(list, games.map((g) => [g.id, `<li><a href="/g/${esc(g.id)}">
       <span class="gl-kind">${esc(gameName(g.kind))}${watching(g.watching)}</span>
-      <span class="gl-players">${g.players.map((p) => esc(playerName(p))).join(` <i>${esc(t("vs"))}</i> `)}</span>
+      <span class="gl-players">${g.players.map((p) => esc(playerName(p, g.players))).join(` <i>${esc(t("vs"))}</i> `)}</span>
       <span class="gl-meta">${esc(t(g.mode))}${g.stake ? ` · <span class="coin"></span>${g.stake}` : ""} · ${g.plies} ${esc(t("moves"))}</span>
       <span class="gl-result live">${esc(t("watch"))}</span>
     </a></li>`]));
@@ -30,7 +30,7 @@ async function refresh() {
 }
 
 function opponents(g, name) {
-  return g.players.filter((p) => p.name !== name).map((p) => esc(playerName(p))).join(", ");
+  return g.players.filter((p) => p.name !== name).map((p) => esc(playerName(p, g.players))).join(", ");
 }
 
 async function refreshFollowed() {
