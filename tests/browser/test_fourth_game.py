@@ -78,3 +78,52 @@ def test_the_lobby_form_offers_the_games_own_bot_levels(browser, site) -> None:
     assert form.locator("input[name=bot_level]").evaluate_all(levels) == ["easy*", "normal", "hard"]  # easy kept
     assert errors == []
     ctx.close()
+
+
+# A board that tells every update step by step for 1.5 s (as Citadel plays the Professor's
+# turn): the generic board, its root marked data-anim="1" meanwhile.
+SLOW_BOARD = """
+import { createGameUI as generic } from "/static/js/fallback-ui.js?generic";
+export function createGameUI(root, opts) {
+  const ui = generic(root, opts);
+  return { ...ui, update(frame) {
+    ui.update(frame);
+    if (!frame.view) return;
+    queueMicrotask(() => { root.dataset.anim = "1"; });
+    setTimeout(() => { root.dataset.anim = "0"; }, 1500);
+  } };
+}
+"""
+
+
+def test_the_end_waits_for_the_board_to_show_it(browser, site) -> None:
+    """While the board marks its root data-anim="1", the page says nothing of the end the
+    last frame brought (no result, no "Game over" state); once the mark is gone, it does."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.route("**/static/js/fallback-ui.js",
+               lambda route: route.fulfill(status=200, content_type="text/javascript", body=SLOW_BOARD))
+    r = page.request.post(f"{site.url}/api/tables", data={"game": "connect4", "opponent": "bot", "bot_level": "easy"},
+                          headers={"Origin": site.url})
+    assert r.ok, r.text()
+    page.goto(f"{site.url}/g/{r.json()['table']['game_id']}")
+    page.wait_for_selector(".fb-send")
+    page.wait_for_function("() => document.getElementById('board-root').dataset.anim === '0'", timeout=10_000)
+    page.wait_for_function("() => !!document.querySelector('#actions [data-act=abort]')")
+    # what the page says at each change of the board's mark and of the status line
+    page.evaluate("""() => {
+      const root = document.getElementById("board-root"), line = document.getElementById("status-line");
+      window.seen = [];
+      const note = () => window.seen.push({ anim: root.dataset.anim, over: line.dataset.over });
+      new MutationObserver(note).observe(root, { attributes: true, attributeFilter: ["data-anim"] });
+      new MutationObserver(note).observe(line, { attributes: true, attributeFilter: ["data-over"] });
+    }""")
+    page.locator("#actions [data-act=abort]").click()
+    page.wait_for_selector("#status-line[data-over='1']", timeout=10_000)
+    seen = page.evaluate("window.seen")
+    assert {"anim": "1", "over": "0"} in seen, seen  # the board showed the last frame first...
+    assert all(not (s["anim"] == "1" and s["over"] == "1") for s in seen), seen  # ...and only then the end
+    assert errors == []
+    ctx.close()

@@ -118,10 +118,39 @@ function onFrame(msg) {
   }
   // what happens live sounds (kit/sound.js); a sync (the page opened, a reconnect) does not
   if (msg.t !== "sync") {
-    if (!wasOver && over()) play("end");
-    else if (msg.t === "event" && msg.event && msg.event.kind === "play") play("move");
+    if (!wasOver && over()) {
+      holdEnd();
+      return;
+    }
+    if (msg.t === "event" && msg.event && msg.event.kind === "play") play("move");
   }
   render();
+}
+
+// A board may tell the last moves of a game step by step (Citadel plays the Professor's turn):
+// it marks its root `data-anim="1"` meanwhile (docs/architecture.md, "The board contract").
+// The end the game just reached (its sound, the result, the ranking, the buttons) waits
+// until the board has shown it, or at most END_HOLD_MS.
+const END_HOLD_MS = 30000;
+let endHeld = false;
+
+function holdEnd() {
+  endHeld = true;
+  const release = () => {
+    if (!endHeld) return;
+    endHeld = false;
+    watcher.disconnect();
+    clearTimeout(limit);
+    play("end");
+    render();
+  };
+  const watcher = new MutationObserver(() => { if (root.dataset.anim !== "1") release(); });
+  const limit = setTimeout(release, END_HOLD_MS);
+  // the board starts its animation once its update is queued: look after that
+  setTimeout(() => {
+    if (root.dataset.anim === "1") watcher.observe(root, { attributes: true, attributeFilter: ["data-anim"] });
+    else release();
+  }, 0);
 }
 
 // The players' chat (server/chat.py; players only, the card is not on a spectator's page): the
@@ -282,6 +311,7 @@ function resultLine() {
 }
 
 function render() {
+  if (endHeld) return;  // the board is still showing how the game ended (holdEnd)
   const players = game.players || [];
   const active = game.status === "active";
   // The board already names the players: the card here only tells who is away (and until when).
