@@ -324,7 +324,7 @@ def test_a_ranked_game_ends_cleanly_and_a_spectator_follows_the_rematch(new_page
     bob.goto(f"/g/{gid}")
     enter(bob)
     bob.locator("[data-act=rematch-offer]").click()
-    alice.locator("[data-act=rematch-accept]").click()
+    alice.locator("#actions [data-act=rematch-accept]").click()  # beside her board (the bar is for one column)
     for pg in (alice, bob, watcher):
         pg.wait_for_url(re.compile(r"/g/(?!" + gid + r")[^/?#]+$"), timeout=10000)
     assert watcher.url == alice.url == bob.url
@@ -720,6 +720,35 @@ def test_a_list_of_ones_games_says_who_won(new_page) -> None:
             result = pg.locator(f"{rows} .gl-result").first
             result.wait_for()
             assert (result.inner_text(), res in (result.get_attribute("class") or "")) == (word, True), path
+
+
+def test_a_phone_answers_an_offer_without_scrolling(new_page) -> None:
+    """On a phone the actions card is far below the board: an opponent's draw offer comes with
+    its two buttons at the window's foot (and no toast saying it twice); in two columns the
+    actions card beside the board has them and the bar stays hidden."""
+    alice, bob = new_page(), new_page(PHONE)
+    register(alice, "oona")
+    register(bob, "piet")
+    gid = seated(alice, bob, {"game": "unfairchess", "color": "white", "opponent": "anyone"})
+    for pg in (alice, bob):
+        pg.goto(f"/g/{gid}")
+        enter(pg)
+    move(alice, "e2e3")
+    move(bob, "e8d8")
+    alice.locator("#actions [data-act=draw-offer]").click()
+    bar = bob.locator("#offer-bar")
+    bar.wait_for()
+    assert bar.locator(".ob-text").inner_text() == "oona offers a draw."
+    box = bar.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]  # in sight
+    assert bob.locator("#toasts .toast").count() == 0
+    shot(bob, "site-offer-bar-390.png")
+    assert alice.locator("#offer-bar").is_hidden()  # her own offer; and beside her board, the actions card
+    bar.locator("[data-act=draw-accept]").click()
+    for pg in (alice, bob):
+        pg.wait_for_selector("#status-line[data-over='1']")
+    assert bob.locator("#status-line").inner_text() == "Draw (by agreement)."
+    assert bob.locator("#offer-bar").is_hidden()
 
 
 def test_a_correspondence_game_over_two_visits(new_page) -> None:

@@ -20,6 +20,7 @@ const root = document.getElementById("board-root");
 const statusLine = document.getElementById("status-line");
 const statusSub = document.getElementById("status-sub");
 const actions = document.getElementById("actions");
+const offerBar = document.getElementById("offer-bar");
 const connEl = document.getElementById("conn-state");
 const playersEl = document.getElementById("players");
 const bannerEl = document.getElementById("result-banner");
@@ -279,9 +280,11 @@ function announce(ev) {
     toast(`${leaver} ${t("ev_takeover")}`, "info");
     return;
   }
+  if (ev.op === "offer" && oneColumn.matches) return;  // the offer bar says it (renderOffer)
   const key = ev.op ? `ev_${ev.kind}_${ev.op}` : `ev_${ev.kind}`;
   if (t(key) !== key) toast(`${who} ${t(key)}`.trim(), "info");
 }
+const oneColumn = matchMedia("(max-width: 960px)");  // site.css: the game page in one column
 
 const now = () => (Date.now() + clockOffset) / 1000;
 const secs = (at) => Math.max(0, Math.ceil(at - now()));
@@ -531,9 +534,27 @@ function renderActions(active, opp, claimable) {
   }
   setHtml(actions, html);
   actions.hidden = !html;
+  renderOffer(active);
 }
 
-actions.addEventListener("click", async (ev) => {
+// The opponent's offer (a draw, a rematch) and its two answers, also under the board: on a
+// phone the actions card is a long scroll below (site.css shows the bar in one column only).
+function renderOffer(active) {
+  if (!offerBar) return;
+  let html = "";
+  const other = (offer) => seat !== null && offer !== null && offer !== undefined && offer !== seat;
+  if (active && game.players.length === 2 && other(game.draw_offer)) {
+    html = `<span class="ob-text">${esc(t("draw_offer_in", { name: nameOf(game.draw_offer) }))}</span>
+      ${button("draw-accept", t("accept_draw"), "btn-primary btn-small")}${button("draw-decline", t("decline_draw"), "btn-ghost btn-small")}`;
+  } else if (!active && !game.next_game && game.players.length === 2 && other(game.rematch_offer)) {
+    html = `<span class="ob-text">${esc(t("rematch_offer_in", { name: nameOf(game.rematch_offer) }))}</span>
+      ${button("rematch-accept", t("accept_rematch"), "btn-primary btn-small")}${button("rematch-decline", t("decline_rematch"), "btn-ghost btn-small")}`;
+  }
+  setHtml(offerBar, html);
+  offerBar.hidden = !html;
+}
+
+async function onAct(ev) {
   const btn = ev.target.closest("[data-act]");
   if (!btn || busy) return;
   const act = btn.dataset.act;
@@ -550,7 +571,9 @@ actions.addEventListener("click", async (ev) => {
     busy = false;
     render();
   }
-});
+}
+actions.addEventListener("click", onAct);
+offerBar?.addEventListener("click", onAct);
 
 // Follow a rematch automatically once it is accepted: the players and the spectators.
 let followed = false;
