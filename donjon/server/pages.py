@@ -15,6 +15,7 @@ import json
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -83,6 +84,19 @@ def moved(request: Request, path: str, status: int = 307) -> RedirectResponse:
     return RedirectResponse(path, status_code=status)
 
 
+def back_here(request: Request) -> str:
+    """The query that brings a visitor back to this page after logging in or signing up
+    (``?next=/g/abc``; auth.js goes there once it stays on this site): on the log-in and
+    sign-up pages the ``next`` they were given, on the home page nothing."""
+    path = request.url.path
+    if path in ("/login", "/register"):
+        nxt = request.query_params.get("next")
+        return "?" + urlencode({"next": nxt}) if nxt else ""
+    if path == "/":
+        return ""
+    return "?" + urlencode({"next": path + ("?" + request.url.query if request.url.query else "")})
+
+
 async def render(request: Request, name: str, status: int = 200, **ctx: Any) -> Response:
     lang = i18n.reader_lang(request)
     user = await auth.current_user(request)
@@ -98,7 +112,8 @@ async def render(request: Request, name: str, status: int = 200, **ctx: Any) -> 
     notice = await request.app.state.notices.for_page(lang, request.cookies.get(notices.SEEN_COOKIE))
     context = {"lang": lang, "t": t, "me": me, "notice": notice, "boot_json": json.dumps(boot).replace("</", "<\\/"),
                "games": infos, "game_info": {g["id"]: g for g in infos},
-               "game_name": lambda k: i18n.game_name(k, lang), "path": request.url.path, **ctx}
+               "game_name": lambda k: i18n.game_name(k, lang), "path": request.url.path, "back": back_here(request),
+               **ctx}
     resp = templates.TemplateResponse(request, name, context, status_code=status)
     q = request.query_params.get("lang")
     if q in i18n.LANGS:

@@ -112,6 +112,26 @@ def test_play_with_the_computer_is_one_click(new_page) -> None:
     pg.wait_for_selector(".userbox .chip-guest")  # the visitor plays as a guest
 
 
+def test_a_guest_who_signs_up_mid_game_comes_back_to_the_game(new_page) -> None:
+    """The header's Sign up (and Log in) bring the visitor back to the page they left: a
+    guest who signs up in the middle of a game is back on its board, in their seat."""
+    pg = new_page(PHONE)
+    pg.goto("/")
+    pg.locator("[data-quick-game=unfairchess]").click()
+    gid = enter(pg)
+    pg.locator(".userbox a[href^='/register']").click()
+    pg.wait_for_url(re.compile(r"/register\?next="))
+    assert pg.locator("a[href^='/login?next=']").count() >= 1  # "Have an account? Log in" keeps it
+    pg.fill("#auth-form input[name=username]", "midgame")
+    pg.fill("#auth-form input[name=password]", PASSWORD)
+    pg.locator("#auth-form button[type=submit]").click()
+    pg.wait_for_url(re.compile(rf"/g/{gid}$"))
+    enter(pg)
+    me = pg.request.get("/api/me").json()["user"]
+    players = pg.request.get(f"/api/games/{gid}").json()["game"]["players"]
+    assert me["username"] == "midgame" and me["id"] in [p["user_id"] for p in players]
+
+
 def test_a_bot_is_named_in_the_pages_language(new_page) -> None:
     """A bot's seat is stored as "Bot (easy)"; a page names it in its own language: on the
     board, in the list of games being played, in the player's own list of games and, once
@@ -689,7 +709,7 @@ def log_in(pg: Any, name: str) -> None:
 
 def log_out(pg: Any) -> None:
     pg.locator("#logout-btn").click()
-    pg.wait_for_selector(".userbox a[href='/login']")
+    pg.wait_for_selector(".userbox a[href^='/login']")
 
 
 def my_turn_count(pg: Any) -> int:
@@ -957,12 +977,12 @@ def test_a_new_password_logs_the_players_other_devices_out_at_once(new_page) -> 
     form.locator("[name=again]").fill("a new passwort")
     form.locator("button[type=submit]").click()
     assert form.locator(".form-error").inner_text() == "The two new passwords differ."
-    assert phone.locator(".userbox a[href='/login']").count() == 0  # nothing changed yet
+    assert phone.locator(".userbox a[href^='/login']").count() == 0  # nothing changed yet
     form.locator("[name=again]").fill("a new password")
     form.locator("button[type=submit]").click()
     form.locator(".form-done:not([hidden])").wait_for()
     assert form.locator(".form-done").inner_text() == "Password changed. Sessions ended elsewhere: 1."
-    phone.wait_for_selector(".userbox a[href='/login']")  # the phone's page loaded again, logged out
+    phone.wait_for_selector(".userbox a[href^='/login']")  # the phone's page loaded again, logged out
     assert "/learn" in phone.url
     laptop.wait_for_function("() => document.querySelectorAll('#session-list li').length === 1")
     assert laptop.locator("#end-others").is_disabled()
@@ -980,8 +1000,8 @@ def test_a_new_password_logs_the_players_other_devices_out_at_once(new_page) -> 
     tab = laptop.context.new_page()  # the laptop's second tab
     socket_ready(tab, "/learn")
     laptop.locator("#logout-btn").click()
-    laptop.wait_for_selector(".userbox a[href='/login']")
-    tab.wait_for_selector(".userbox a[href='/login']")  # the tab loaded again, logged out
+    laptop.wait_for_selector(".userbox a[href^='/login']")
+    tab.wait_for_selector(".userbox a[href^='/login']")  # the tab loaded again, logged out
     phone.reload()
     phone.wait_for_function("() => document.querySelectorAll('#session-list li').length === 1")
 
@@ -1018,7 +1038,7 @@ def test_a_player_closes_their_account_once_their_games_are_over(new_page) -> No
     pg.once("dialog", lambda d: (asked.append(d.message), d.accept()))
     form.locator("button[type=submit]").click()
     pg.wait_for_url(re.compile(r"/$"))
-    pg.wait_for_selector(".userbox a[href='/login']")
+    pg.wait_for_selector(".userbox a[href^='/login']")
     assert asked == ["Close your account for good? This cannot be undone."]
     assert pg.request.post("/api/login", data={"username": "kaja", "password": PASSWORD}).status == 401
 
