@@ -115,7 +115,7 @@ export function playerName(p, players = null) {
   if (!seatBot(p)) return p.name;
   const level = t(p.bot);
   if (level === p.bot) return p.name;
-  const twins = (players || []).filter((q) => seatBot(q) && q.bot === p.bot).sort((a, b) => a.seat - b.seat);
+  const twins = (Array.isArray(players) ? players : []).filter((q) => seatBot(q) && q.bot === p.bot).sort((a, b) => a.seat - b.seat);
   const n = twins.findIndex((q) => q.seat === p.seat) + 1;
   const low = level.toLocaleLowerCase(lang);
   return twins.length > 1 && n > 0 ? t("bot_named_n", { n, level: low }) : t("bot_named", { level: low });

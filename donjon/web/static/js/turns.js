@@ -134,7 +134,7 @@ function show(data) {
 
 /** "against alice" for a notification's body: the game's other players. */
 function against(g) {
-  const others = (g.players || []).filter((p) => !boot.user || p.user_id !== boot.user.id).map(playerName);
+  const others = (g.players || []).filter((p) => !boot.user || p.user_id !== boot.user.id).map((p) => playerName(p, g.players));
   return others.length ? t("notify_against", { names: others.join(", ") }) : "";
 }
 
