@@ -35,12 +35,12 @@ from collections.abc import AsyncIterator, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from donjon.games import game_ids, games, get_info
+from donjon.games import game_ids, games, get_game, get_info
 from donjon.games.info import GameInfo, OptionError
 from donjon.said import Reason
 from donjon.server.clock import ClockError, TimeControl
 from donjon.server.limits import LiveBotGames
-from donjon.server.match import MatchError
+from donjon.server.match import Match, MatchError
 from donjon.server.refusals.lobby import say
 from donjon.server.rooms import Hub, Room
 from donjon.store import repo
@@ -615,11 +615,12 @@ class Lobby:
         seats = [repo.SeatSpec(x.get("user_id"), x.get("name") or "?", x.get("bot")) for x in order]
         clock = seating_of(table)["time_control"]
         control = TimeControl.parse(clock) if clock else None
-        game = await repo.create_game(s, kind=table.game_kind, mode=table.mode, stake=table.stake,
-                                      seed=random.SystemRandom().randrange(2**53),
-                                      options=self._game_options(table, len(seats)) or None, seats=seats,
-                                      table_id=table.id, time_control=clock,
-                                      speed=control.speed if control else None)
+        seed = random.SystemRandom().randrange(2**53)
+        options = self._game_options(table, len(seats)) or None
+        game = await repo.create_game(s, kind=table.game_kind, mode=table.mode, stake=table.stake, seed=seed,
+                                      options=options, seats=seats, table_id=table.id, time_control=clock,
+                                      speed=control.speed if control else None,
+                                      to_act=Match.start(get_game(table.game_kind), len(seats), seed, options).to_act())
         t = time.time()
         for i, spec in enumerate(seats):
             if spec.user_id is not None:

@@ -432,10 +432,11 @@ class Rooms:
                     if si.user_id is not None and await repo.balance(s, si.user_id) < room.stake:
                         raise MatchError(say("rematch_balance", name=si.name, stake=room.stake), "insufficient_balance")
             seats = [repo.SeatSpec(si.user_id, si.name, si.bot) for si in reversed(room.seats)]
-            await repo.create_game(s, kind=room.kind, mode=room.mode, stake=room.stake,
-                                   seed=random.SystemRandom().randrange(2**53), options=room.options, seats=seats,
-                                   table_id=room.table_id, rematch_of=room.id, game_id=new_id,
-                                   time_control=room.time_control, speed=room.speed)
+            seed = random.SystemRandom().randrange(2**53)
+            await repo.create_game(s, kind=room.kind, mode=room.mode, stake=room.stake, seed=seed,
+                                   options=room.options, seats=seats, table_id=room.table_id, rematch_of=room.id,
+                                   game_id=new_id, time_control=room.time_control, speed=room.speed,
+                                   to_act=Match.start(room.game, len(seats), seed, room.options).to_act())
             t = time.time()
             for i, spec in enumerate(seats):
                 if spec.user_id is not None:

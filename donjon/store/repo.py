@@ -380,8 +380,10 @@ class SeatSpec:
 async def create_game(s: AsyncSession, *, kind: str, mode: str, stake: int, seed: int,
                       options: dict[str, Any] | None, seats: list[SeatSpec], table_id: str | None,
                       rematch_of: str | None = None, game_id: str | None = None,
-                      time_control: dict[str, Any] | None = None, speed: str | None = None) -> GameRow:
-    """Insert a game and its seats and escrow the stake of every human seat.
+                      time_control: dict[str, Any] | None = None, speed: str | None = None,
+                      to_act: Sequence[int] | None = None) -> GameRow:
+    """Insert a game and its seats and escrow the stake of every human seat. ``to_act``: the
+    seats to act first (the game's lists read them before its first entry is written).
 
     The seated accounts are locked first (``SELECT ... FOR NO KEY UPDATE`` on PostgreSQL; SQLite
     writers are serialised) and a stake above a balance raises
@@ -399,6 +401,8 @@ async def create_game(s: AsyncSession, *, kind: str, mode: str, stake: int, seed
     g = GameRow(id=game_id or new_id(), kind=kind, table_id=table_id, mode=mode, stake=stake, seed=seed,
                 options=options or {}, status="active", outcome=None, plies=0, created_at=t,
                 rematch_of=rematch_of, time_control=time_control, speed=speed)
+    if to_act is not None:  # (set only then: the JSON column would store None as 'null', not NULL)
+        g.to_act = list(to_act)
     s.add(g)
     await s.flush()
     for i, spec in enumerate(seats):

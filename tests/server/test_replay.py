@@ -177,6 +177,8 @@ def test_a_replay_ends_with_its_game_and_links_the_rematch(site: Site) -> None:
     at the end (its last step and history line are the resignation) and links the next game,
     whose replay page links back."""
     _, gid, w, k = duel_on(site)
+    # a game's row says who acts first from its creation (the lists of games read it), before any entry
+    assert site.sql(f"select to_act from games where id = '{gid}'") == [("[0]",)]
     play(w, k, ("e2e4", "e7e5"))
     assert k.request("resign")["t"] == "ack"
     w.wait_version(k.v)  # type: ignore[arg-type]
@@ -191,6 +193,7 @@ def test_a_replay_ends_with_its_game_and_links_the_rematch(site: Site) -> None:
     page = site.main.get(f"/g/{gid}/replay").text
     assert f'href="/g/{nxt}" rel="next"' in page and 'rel="prev"' not in page
     assert site.main.get(f"/api/games/{nxt}").json()["game"]["rematch_of"] == gid
+    assert site.main.get(f"/api/games/{nxt}").json()["game"]["to_act"] == [0]  # the rematch's too
     assert f'href="/g/{gid}/replay" rel="prev"' in site.main.get(f"/g/{nxt}/replay").text
     w.close()
     k.close()
