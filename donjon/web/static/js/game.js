@@ -128,7 +128,7 @@ function onFrame(msg) {
   render();
 }
 
-// A board may tell the last moves of a game step by step (Citadel plays the Professor's turn):
+// A board may tell the last moves of a game step by step (an opponent's whole turn, event by event):
 // it marks its root `data-anim="1"` meanwhile (docs/architecture.md, "The board contract").
 // The end the game just reached (its sound, the result, the ranking, the buttons) waits
 // until the board has shown it, or at most END_HOLD_MS.
