@@ -129,7 +129,7 @@ function onFrame(msg) {
 }
 
 // A board may tell the last moves of a game step by step (an opponent's whole turn, event by event):
-// it marks its root `data-anim="1"` meanwhile (docs/architecture.md, "The board contract").
+// it marks its root `data-anim="1"` meanwhile (docs/architecture.md, "The web side").
 // The end the game just reached (its sound, the result, the ranking, the buttons) waits
 // until the board has shown it, or at most END_HOLD_MS.
 const END_HOLD_MS = 30000;
