@@ -571,6 +571,17 @@ def test_game_over_shows_the_ranking(page, server) -> None:
     assert page.locator(".cg-over-box").is_visible()
 
 
+def test_a_narrow_board_says_the_end_once_under_the_hand(page, server) -> None:
+    """In one column the action bar and the side's first banner come one under the other:
+    the end is said by the action bar only (two columns: the side beside the board says it too)."""
+    for width, lines in ((390, 1), (1400, 2)):
+        page.set_viewport_size({"width": width, "height": 900})
+        open_fx(page, server, "finale")
+        page.locator("[data-action='hide-over']").click()
+        said = [e for e in page.locator(".cg-prompt, .cg-b-over").all() if e.is_visible()]
+        assert len(said) == lines and all("Game over" in e.inner_text() for e in said), width
+
+
 # ------------------------------------------------------------------------ pages
 
 
