@@ -24,6 +24,7 @@ from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemLoader, Temp
 
 from donjon.games import game_ids, games, get_info
 from donjon.server import account, auth, blocks, gctune, i18n, notices
+from donjon.store import league as league_store
 from donjon.store import moderation, repo
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -212,9 +213,15 @@ async def game_page(game_id: str, request: Request) -> Response:
         async with request.app.state.db.read() as s:
             blocked = await repo.blocked_of(s, user.id, others)
             muted = await moderation.muted_until(s, user.id)
+    ratings: dict[int, dict[str, Any]] = {}
+    info = get_info(row.kind)
+    if row.mode == "ranked" and row.status == "active" and info.rated and not info.cooperative:
+        async with request.app.state.db.read() as s:  # the Elo each player brings to the board
+            ratings = await league_store.seat_ratings(
+                s, row.kind, {x.seat: x.user_id for x in seats if x.user_id is not None and not x.bot_level})
     return await render(request, "game.html", game=summary, seat=seat,
                         boot={"game": summary, "seat": seat, "mode": "play" if seat is not None else "watch",
-                              "blocked": blocked, "muted_until": muted})
+                              "blocked": blocked, "muted_until": muted, "ratings": ratings})
 
 
 @router.get("/g/{game_id}/replay", response_class=HTMLResponse)

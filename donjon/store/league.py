@@ -401,6 +401,19 @@ async def hats_of(s: AsyncSession, user_ids: Sequence[int]) -> dict[int, str | N
     return {int(uid): (h if h in league_hats.HATS else None) for uid, h in rows}
 
 
+async def seat_ratings(s: AsyncSession, kind: str, seats: Mapping[int, int]) -> dict[int, dict[str, Any]]:
+    """The Elo in game ``kind`` of each seat's player now (``seats``: seat → user id), as a
+    ranked game in play shows them: ``{"rating", "provisional"}`` by seat (1400 and
+    provisional before a first ranked game)."""
+    if not seats:
+        return {}
+    rows = (await s.execute(select(_RATINGS.c.user_id, _RATINGS.c.rating, _RATINGS.c.games).where(
+        _RATINGS.c.user_id.in_(list(seats.values())), _RATINGS.c.game == kind))).all()
+    now = {int(uid): Rating(int(r), int(n)) for uid, r, n in rows}
+    return {seat: {"rating": now.get(uid, Rating()).value, "provisional": now.get(uid, Rating()).provisional}
+            for seat, uid in seats.items()}
+
+
 # =========================================================================== profile, leaderboard
 
 

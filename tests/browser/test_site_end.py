@@ -771,6 +771,31 @@ def test_a_phone_answers_an_offer_without_scrolling(new_page) -> None:
     assert bob.locator("#offer-bar").is_hidden()
 
 
+def test_a_ranked_board_shows_the_players_elo(new_page) -> None:
+    """A ranked game in play shows each player's Elo beside their name ("1400?": provisional
+    before ten ranked games); on a phone one's own gives its room to one's name. A friendly
+    game shows none."""
+    alice, bob = new_page(), new_page(PHONE)
+    register(alice, "rhea")
+    register(bob, "saul")
+    gid = seated(alice, bob, {"game": "unfairchess", "mode": "ranked", "color": "white", "opponent": "anyone"})
+    for pg in (alice, bob):
+        pg.goto(f"/g/{gid}")
+        enter(pg)
+    assert alice.locator(".ucg-top .kit-rating").inner_text() == "1400?"
+    assert alice.locator(".ucg-bottom .kit-rating").inner_text() == "1400?"
+    assert bob.locator(".ucg-top .kit-rating").inner_text() == "1400?"
+    assert bob.locator(".ucg-bottom .kit-rating").is_hidden()
+    friendly = seated(alice, bob, {"game": "unfairchess", "opponent": "anyone"})
+    alice.goto(f"/g/{friendly}")
+    enter(alice)
+    assert alice.locator(".kit-rating").count() == 0
+    castel = seated(alice, bob, {"game": "castel", "mode": "ranked", "opponent": "anyone"})
+    alice.goto(f"/g/{castel}")
+    alice.wait_for_selector(".cg-seat-name")
+    assert alice.locator(".cg-seat .kit-rating").all_inner_texts() == ["1400?", "1400?"]
+
+
 def test_a_correspondence_game_over_two_visits(new_page) -> None:
     alice, bob = new_page(), new_page(PHONE)
     register(alice, "fanny")

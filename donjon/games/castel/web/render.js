@@ -8,6 +8,7 @@ import { BANNER, cardHtml, cardName, kindOf, theName } from "./cards.js";
 import { COLOURS, PROMPTS, SIDES, ZONES } from "./i18n.js";
 import { lifecycleHtml, spentAttrs, spentByVersion } from "../js/kit/movelist.js";
 import { noResult } from "../js/kit/outcome.js";
+import { ratingHtml } from "../js/kit/rating.js";
 import { chip, entryLines, seatChip } from "./log.js";
 import { acts, boardLights, canAct, completeActs, exchangeActs, exchangeGroups, handGroups, isPlay, myTurn, phase, placeActs, seatTargets, stepValues } from "./select.js";
 
@@ -142,7 +143,7 @@ function seatHtml(c, seat) {
   const backs = Math.min(handN, 9);
   return `<div class="cg-seat-head">
         <span class="cg-token cg-seat-${seat}" title="${esc(colour)}"></span>
-        <span class="cg-seat-name">${esc(name)}${me ? ` <small>(${esc(t("you"))})</small>` : ""}${showColour ? ` <small class="cg-seat-colour">${esc(colour)}</small>` : ""}</span>
+        <span class="cg-seat-name">${esc(name)}${me ? ` <small>(${esc(t("you"))})</small>` : ""}${showColour ? ` <small class="cg-seat-colour">${esc(colour)}</small>` : ""}</span>${ratingHtml(opts.players && opts.players[seat])}
         ${badge}
         <span class="kit-clock" data-clock-seat="${seat}"></span>
       </div>

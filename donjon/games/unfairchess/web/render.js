@@ -7,6 +7,7 @@ import { HATS } from "../js/hats.js";
 import { esc } from "../js/kit/html.js";
 import { lifecycleHtml, spentAttrs, spentByVersion } from "../js/kit/movelist.js";
 import { noResult, withReason } from "../js/kit/outcome.js";
+import { ratingHtml } from "../js/kit/rating.js";
 import { parseFen, sqName } from "./board.js";
 import { cardHtml, cardName } from "./cards.js";
 import { rows } from "./history.js";
@@ -173,7 +174,7 @@ function playerStrip(c, seat, isBottom) {
     ? `<span class="ucg-backs" title="${t("hand")}: ${handN}">${'<span class="ucg-back-mini"></span>'.repeat(Math.min(handN, 8))}<b>${handN}</b></span>`
     : "";
   return `<span class="ucg-seat-dot ucg-seat-${seat}"></span>
-      ${hatIcon(c, seat)}<span class="ucg-pname">${esc(name)}${me ? ` <small>(${t("you")})</small>` : ""}</span>
+      ${hatIcon(c, seat)}<span class="ucg-pname">${esc(name)}${me ? ` <small>(${t("you")})</small>` : ""}</span>${me ? `<span class="ucg-my-rating">${ratingHtml(opts.players && opts.players[seat])}</span>` : ratingHtml(opts.players && opts.players[seat])}
       ${toMove ? `<span class="ucg-tomove">${me ? t("yourTurn") : t("toMove", { side: sideName(c, seat) })}</span>` : ""}
       <span class="ucg-taken-list">${takenHtml}</span>
       <span class="ucg-grow"></span>

@@ -66,10 +66,15 @@ function position(v) {
   return sock.request({ t: "position", v }, t("reconnecting")).then((m) => m.view);
 }
 
+// In a ranked game in play, the Elo each player brought (seat → {rating, provisional}).
+const ratings = boot.ratings || {};
+
 // The players as the board module wants them: by seat, with the hat each one wears (or null).
 function uiPlayers() {
   const out = [];
-  for (const p of game.players || []) out[p.seat] = { name: playerName(p, game.players), hat: p.hat ?? null };
+  for (const p of game.players || []) {
+    out[p.seat] = { name: playerName(p, game.players), hat: p.hat ?? null, rating: ratings[p.seat] ?? null };
+  }
   return out;
 }
 
