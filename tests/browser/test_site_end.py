@@ -93,6 +93,18 @@ def seated(alice: Any, bob: Any, table: dict[str, Any]) -> str:
     return str(alice.request.get(f"/api/tables/{tid}").json()["table"]["game_id"])
 
 
+def at_the_board(alice: Any, bob: Any, names: tuple[str, str], table: dict[str, Any]) -> str:
+    """Alice and Bob sign up as ``names``, sit at ``table`` (Alice opens it) and open its game,
+    both connected: its id."""
+    register(alice, names[0])
+    register(bob, names[1])
+    gid = seated(alice, bob, table)
+    for pg in (alice, bob):
+        pg.goto(f"/g/{gid}")
+        enter(pg)
+    return gid
+
+
 def shot(pg: Any, name: str) -> None:
     save_shot(pg, name, animations="disabled")
 
@@ -723,12 +735,7 @@ def test_a_list_of_ones_games_says_who_won(new_page) -> None:
     """/my-games and the home page's "Your games" give each player the game's result for
     them ("Win", "Loss"), not a score by seat ("0–1" said nothing of who they were)."""
     alice, bob = new_page(), new_page()
-    register(alice, "hilda")
-    register(bob, "ivan")
-    gid = seated(alice, bob, {"game": "unfairchess", "color": "black", "opponent": "anyone"})
-    for pg in (alice, bob):
-        pg.goto(f"/g/{gid}")
-        enter(pg)
+    at_the_board(alice, bob, ("hilda", "ivan"), {"game": "unfairchess", "color": "black", "opponent": "anyone"})
     move(bob, "e2e3")
     move(alice, "e8d8")
     alice.once("dialog", lambda d: d.accept())
@@ -747,12 +754,7 @@ def test_a_phone_answers_an_offer_without_scrolling(new_page) -> None:
     its two buttons at the window's foot (and no toast saying it twice); in two columns the
     actions card beside the board has them and the bar stays hidden."""
     alice, bob = new_page(), new_page(PHONE)
-    register(alice, "oona")
-    register(bob, "piet")
-    gid = seated(alice, bob, {"game": "unfairchess", "color": "white", "opponent": "anyone"})
-    for pg in (alice, bob):
-        pg.goto(f"/g/{gid}")
-        enter(pg)
+    at_the_board(alice, bob, ("oona", "piet"), {"game": "unfairchess", "color": "white", "opponent": "anyone"})
     move(alice, "e2e3")
     move(bob, "e8d8")
     alice.locator("#actions [data-act=draw-offer]").click()
@@ -776,12 +778,8 @@ def test_a_ranked_board_shows_the_players_elo(new_page) -> None:
     before ten ranked games); on a phone one's own gives its room to one's name. A friendly
     game shows none."""
     alice, bob = new_page(), new_page(PHONE)
-    register(alice, "rhea")
-    register(bob, "saul")
-    gid = seated(alice, bob, {"game": "unfairchess", "mode": "ranked", "color": "white", "opponent": "anyone"})
-    for pg in (alice, bob):
-        pg.goto(f"/g/{gid}")
-        enter(pg)
+    at_the_board(alice, bob, ("rhea", "saul"),
+                 {"game": "unfairchess", "mode": "ranked", "color": "white", "opponent": "anyone"})
     assert alice.locator(".ucg-top .kit-rating").inner_text() == "1400?"
     assert alice.locator(".ucg-bottom .kit-rating").inner_text() == "1400?"
     assert bob.locator(".ucg-top .kit-rating").inner_text() == "1400?"
