@@ -254,6 +254,7 @@ async def my_games(request: Request) -> dict[str, Any]:
         if room is not None:
             to_act = room.match.to_act()
         g["your_turn"] = g["status"] == "active" and any(s in (to_act or []) for s in mine)
+        g["result"] = league_store.result_of(g["outcome"], g["status"], mine[0]) if mine else None
     rows.sort(key=lambda g: (g["status"] != "active", not g["your_turn"]))
     received = (await request.app.state.lobby.challenges(user))["received"]
     return {"games": rows, "your_turn": sum(1 for g in rows if g["your_turn"]), "challenges": received}

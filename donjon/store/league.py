@@ -417,7 +417,9 @@ async def seat_ratings(s: AsyncSession, kind: str, seats: Mapping[int, int]) -> 
 # =========================================================================== profile, leaderboard
 
 
-def _result(outcome: Mapping[str, Any] | None, status: str, seat: int) -> str:
+def result_of(outcome: Mapping[str, Any] | None, status: str, seat: int) -> str:
+    """What a game came to for ``seat``: ``playing``, ``win``, ``loss``, ``draw``, ``aborted``
+    or ``abandoned`` (a profile's recent games, a player's list of games)."""
     if status == "active":
         return "playing"
     if status != "finished":
@@ -497,7 +499,7 @@ async def profile(db: Database, username: str, recent: int = 20) -> dict[str, An
     for g in games:
         names = [{"name": n, "bot": bot} for seat, n, bot in seated.get(g.id, []) if seat != g.seat]
         recent_rows.append({"game_id": g.id, "game": g.kind, "mode": g.mode,
-                            "result": _result(g.outcome, g.status, g.seat), "opponents": names,
+                            "result": result_of(g.outcome, g.status, g.seat), "opponents": names,
                             "ended_at": g.finished_at, "rating_change": by_game_change.get(g.id),
                             "coin_change": coins.get((g.id, user.id), 0), "speed": g.speed})
     return {
@@ -554,4 +556,4 @@ async def audit(db: Database) -> dict[int, int]:
 
 
 __all__ = ["audit", "buy_hat", "challenges", "claim_challenge", "credit_daily", "daily_claimed", "equip_hat",
-           "finished_game", "hats_of", "leaderboard", "profile", "settle_batch", "shop"]
+           "finished_game", "hats_of", "leaderboard", "profile", "result_of", "seat_ratings", "settle_batch", "shop"]

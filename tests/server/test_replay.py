@@ -194,6 +194,9 @@ def test_a_replay_ends_with_its_game_and_links_the_rematch(site: Site) -> None:
     assert f'href="/g/{nxt}" rel="next"' in page and 'rel="prev"' not in page
     assert site.main.get(f"/api/games/{nxt}").json()["game"]["rematch_of"] == gid
     assert site.main.get(f"/api/games/{nxt}").json()["game"]["to_act"] == [0]  # the rematch's too
+    for p, result in ((w, "win"), (k, "loss")):  # each one's list of games says what the game was for them
+        mine = {g["id"]: g["result"] for g in p.client.get("/api/my-games").json()["games"]}
+        assert (mine[gid], mine[nxt]) == (result, "playing")
     assert f'href="/g/{gid}/replay" rel="prev"' in site.main.get(f"/g/{nxt}/replay").text
     w.close()
     k.close()

@@ -143,25 +143,12 @@ export function outcomeLine(game, { seat = null, nameOf, cooperative = false }) 
   return head && withReason(head, why);
 }
 
-/** A game over, in a list of `userId`'s games: `{res, text}`, `res` one of `win`, `loss`,
- * `draw`, `aborted`, `abandoned` (its class `res-<res>`) and `text` its word in the page's
- * language ("Victoire"). A reader without a seat in it gets the score of a game for two
- * ("1–0", "½–½"), else `other` and its winners' names. */
-export function resultFor(game, userId) {
-  const o = game.outcome || {};
-  const word = (res) => ({ res, text: t(`res_${res}`) });
-  if (game.status === "aborted" || game.status === "abandoned") return word(game.status);
-  const mine = (game.players || []).filter((p) => userId != null && p.user_id === userId).map((p) => p.seat);
-  const winners = o.winners || [];
-  if (mine.length) {
-    if (o.draw) return word("draw");
-    if (mine.some((s) => winners.includes(s))) return word("win");
-    if (mine.some((s) => (o.losers || []).includes(s))) return word("loss");
-  }
-  if (o.draw) return { res: "draw", text: (game.players || []).length === 2 ? "½–½" : t("res_draw") };
-  if ((game.players || []).length === 2 && winners.length === 1) return { res: "other", text: winners[0] === 0 ? "1–0" : "0–1" };
-  const names = winners.map((s) => playerName((game.players || []).find((p) => p.seat === s), game.players));
-  return { res: "other", text: names.length ? t("result_winners", { names: names.join(", ") }) : "—" };
+/** A game over in a list of the reader's games (`GET /api/my-games`: its `result` for them):
+ * `{res, text}`, `res` the result (`win`, `loss`, `draw`, `aborted`, `abandoned`; the class
+ * `res-<res>`) and `text` its word in the page's language ("Victoire"). */
+export function resultFor(game) {
+  const res = game.result;
+  return res && res !== "playing" ? { res, text: t(`res_${res}`) } : { res: "other", text: "—" };
 }
 
 /** A finished game's last view as its board should draw it: with the game's outcome (a game

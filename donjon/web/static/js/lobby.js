@@ -116,7 +116,7 @@ function showMyGames({ games }) {
   if (!myGames || !games.length) return;
   setRows(myGames, games.slice(0, 12).map((g) => {
     const live = g.status === "active";
-    const res = live ? null : resultFor(g, me && me.id);
+    const res = live ? null : resultFor(g);
     return [g.id, `<li><a href="/g/${esc(g.id)}${live ? "" : "/replay"}">
       <span class="gl-kind">${esc(gameName(g.kind))}</span>
       <span class="gl-players">${g.players.map((p) => esc(playerName(p, g.players))).join(` <i>${esc(t("vs"))}</i> `)}</span>

@@ -1,6 +1,6 @@
 // The "My games" page: every game in progress, the ones where it is your turn first
 // (GET /api/my-games), then the finished ones; refreshed as the header's count is.
-import { boot, esc, gameName, playerName, resultFor, t } from "./api.js";
+import { esc, gameName, playerName, resultFor, t } from "./api.js";
 import { setRows } from "./kit/html.js";
 import { mountChallenges } from "./challenges.js";
 import { notifyButton } from "./notify.js";
@@ -22,7 +22,7 @@ function render(data) {
   } else {
     setRows(list, games.map((g) => {
       const live = g.status === "active";
-      const res = live ? null : resultFor(g, boot.user && boot.user.id);
+      const res = live ? null : resultFor(g);
       const state = live ? (g.your_turn ? `<span class="pill pill-on">${esc(t("your_turn"))}</span>` : esc(t("waiting_turn")))
         : esc(res.text);
       return [g.id, `<li data-game-id="${esc(g.id)}" class="${live ? "live" : ""}${g.your_turn ? " your-turn" : ""}"><a href="/g/${esc(g.id)}${live ? "" : "/replay"}">
